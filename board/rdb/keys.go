@@ -1,0 +1,35 @@
+package rdb
+
+// Every Redis key Switchboard writes is named here or in lua/prelude.lua,
+// which builds the per-board keys inside scripts. docs/redis.md lists them
+// all; keys_test.go checks that the two files agree.
+//
+// A board's keys share the hash tag {BOARD}, so a board lives in one Redis
+// Cluster slot and each transition script can touch all of them atomically.
+//
+//	PREFIX:boards                      set     every board name ever used
+//	PREFIX:{B}:seq                     string  creation counter (ready-queue order)
+//	PREFIX:{B}:task:ID                 hash    the task's fields
+//	PREFIX:{B}:task:ID:parents         set     tasks ID waits on
+//	PREFIX:{B}:task:ID:children        set     tasks waiting on ID
+//	PREFIX:{B}:task:ID:runs            list    run ids, oldest first
+//	PREFIX:{B}:task:ID:events          list    the task's events as JSON, oldest first (capped)
+//	PREFIX:{B}:run:RID                 hash    one run
+//	PREFIX:{B}:status:S                zset    tasks in status S, scored by creation order
+//	PREFIX:{B}:ready                   zset    claimable tasks, scored by priority then age
+//	PREFIX:{B}:scheduled               zset    tasks claimable later, scored by retry_at (ms)
+//	PREFIX:{B}:leases                  zset    running tasks, scored by lease deadline (ms)
+//	PREFIX:{B}:events                  stream  the board's event log (trimmed)
+
+// keys builds the Go-side key names for one key prefix.
+type keys struct{ prefix string }
+
+// boards is the set of board names.
+func (k keys) boards() string { return k.prefix + ":boards" }
+
+// base is a board's key base; scripts take it as KEYS[1] and build the
+// rest from it, and cluster clients route by its hash tag.
+func (k keys) base(board string) string { return k.prefix + ":{" + board + "}" }
+
+// stream is a board's event stream.
+func (k keys) stream(board string) string { return k.base(board) + ":events" }

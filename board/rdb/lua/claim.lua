@@ -1,0 +1,27 @@
+-- claim: take the best claimable task into running under a new run.
+-- ARGV[A] run id   ARGV[A+1] token hash   ARGV[A+2] lease deadline (ms)
+-- Due scheduled tasks join the ready queue first. Stale queue entries are
+-- skipped. Returns nil when nothing is claimable.
+local due = redis.call('ZRANGEBYSCORE', K_SCHED, '-inf', fmt(NOW), 'LIMIT', 0, 100)
+for _, id in ipairs(due) do
+  redis.call('ZREM', K_SCHED, id)
+  redis.call('ZADD', K_READY, ready_score(id), id)
+end
+local rid = ARGV[A]
+for _ = 1, 16 do
+  local top = redis.call('ZPOPMIN', K_READY)
+  if #top == 0 then return false end
+  local id = top[1]
+  local f = redis.call('HMGET', k_task(id), 'status', 'block_kind', 'profile')
+  if f[1] == 'ready' or (f[1] == 'blocked' and f[2] == 'transient') then
+    move(id, f[1], 'running')
+    redis.call('HSET', k_task(id), 'current_run_id', rid, 'retry_at', '')
+    redis.call('HSET', k_run(rid), 'id', rid, 'task_id', id, 'profile', f[3],
+      'started_at', fmt(NOW), 'token_hash', ARGV[A + 1])
+    redis.call('RPUSH', k_runs(id), rid)
+    redis.call('ZADD', K_LEASES, ARGV[A + 2], id)
+    emit(id, rid, 'claimed', {profile = f[3]})
+    return view(id, rid)
+  end
+end
+return false

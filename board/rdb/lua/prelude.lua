@@ -1,0 +1,216 @@
+-- prelude.lua: shared by every board script; each script is this file
+-- followed by its own body.
+--
+-- KEYS[1]  the board's key base, "PREFIX:{BOARD}". Every key a script
+--          touches starts with it, so they share one cluster slot.
+-- ARGV[1]  now, unix milliseconds (the caller's clock)
+-- ARGV[2]  actor recorded on the event
+-- ARGV[3]  allowed source statuses, comma separated (from board.Transitions)
+-- ARGV[4]  event stream max length (approximate trim)
+-- ARGV[5]  per-task event log max length
+-- ARGV[6]  board name
+-- ARGV[7.. the operation's own arguments (A is the first index)
+--
+-- Errors are returned as "CODE detail": NOTFOUND, STATUS, STALE, CONFLICT,
+-- INVALID, EXISTS. Success returns view(): the task hash, its parents,
+-- its children and one extra value.
+local B = KEYS[1]
+local NOW = tonumber(ARGV[1])
+local ACTOR = ARGV[2]
+local ALLOWED = ARGV[3]
+local STREAM_MAX = ARGV[4]
+local TASK_EVENTS_MAX = tonumber(ARGV[5])
+local BOARD = ARGV[6]
+local A = 7
+
+local function k_task(id) return B .. ':task:' .. id end
+local function k_parents(id) return B .. ':task:' .. id .. ':parents' end
+local function k_children(id) return B .. ':task:' .. id .. ':children' end
+local function k_runs(id) return B .. ':task:' .. id .. ':runs' end
+local function k_tevents(id) return B .. ':task:' .. id .. ':events' end
+local function k_run(rid) return B .. ':run:' .. rid end
+local function k_status(st) return B .. ':status:' .. st end
+local K_SEQ = B .. ':seq'
+local K_READY = B .. ':ready'
+local K_SCHED = B .. ':scheduled'
+local K_LEASES = B .. ':leases'
+local K_STREAM = B .. ':events'
+
+local function fail(code, detail)
+  return redis.error_reply(code .. ' ' .. detail)
+end
+
+local function fmt(n) return string.format('%.0f', n) end
+
+local function allowed(st)
+  for s in string.gmatch(ALLOWED, '[^,]+') do
+    if s == st then return true end
+  end
+  return false
+end
+
+local function status_of(id) return redis.call('HGET', k_task(id), 'status') end
+
+-- refused returns the STATUS error for op on task id in status st.
+local function refused(id, st) return fail('STATUS', id .. ' ' .. st) end
+
+-- view is what a successful write returns.
+local function view(id, extra)
+  return {redis.call('HGETALL', k_task(id)), redis.call('SMEMBERS', k_parents(id)),
+          redis.call('SMEMBERS', k_children(id)), extra or ''}
+end
+
+-- emit appends one event to the board stream and to the task's own log.
+local function emit(id, run, kind, data, actor)
+  actor = actor or ACTOR
+  local enc = cjson.encode(data or {})
+  local eid = redis.call('XADD', K_STREAM, 'MAXLEN', '~', STREAM_MAX, '*',
+    'task', id, 'run', run or '', 'kind', kind, 'actor', actor, 'at', fmt(NOW), 'data', enc)
+  if id ~= '' then
+    local ev = '{"id":' .. cjson.encode(eid) .. ',"task_id":' .. cjson.encode(id) ..
+      ',"run_id":' .. cjson.encode(run or '') .. ',"kind":' .. cjson.encode(kind) ..
+      ',"actor":' .. cjson.encode(actor) .. ',"at":' .. fmt(NOW) .. ',"data":' .. enc .. '}'
+    if redis.call('RPUSH', k_tevents(id), ev) > TASK_EVENTS_MAX then
+      redis.call('LTRIM', k_tevents(id), -TASK_EVENTS_MAX, -1)
+    end
+  end
+  return eid
+end
+
+-- ready_score orders the ready queue: higher priority first, then older.
+local function ready_score(id)
+  local f = redis.call('HMGET', k_task(id), 'priority', 'seq')
+  return fmt((1000 - (tonumber(f[1]) or 0)) * 1099511627776 + tonumber(f[2]))
+end
+
+-- requeue puts a task in the ready queue or the schedule, as its status and
+-- retry_at say, and out of both otherwise.
+local function requeue(id)
+  redis.call('ZREM', K_READY, id)
+  redis.call('ZREM', K_SCHED, id)
+  local f = redis.call('HMGET', k_task(id), 'status', 'retry_at', 'block_kind')
+  local retry = tonumber(f[2])
+  if f[1] == 'ready' then
+    if retry and retry > NOW then redis.call('ZADD', K_SCHED, fmt(retry), id)
+    else redis.call('ZADD', K_READY, ready_score(id), id) end
+  elseif f[1] == 'blocked' and f[3] == 'transient' then
+    redis.call('ZADD', K_SCHED, fmt(retry or NOW), id)
+  end
+end
+
+-- move changes a task's status and keeps every index in step.
+local function move(id, from, to)
+  local seq = redis.call('HGET', k_task(id), 'seq')
+  redis.call('ZREM', k_status(from), id)
+  redis.call('ZADD', k_status(to), seq, id)
+  redis.call('HSET', k_task(id), 'status', to, 'updated_at', fmt(NOW))
+  requeue(id)
+end
+
+local function parents_done(id)
+  for _, p in ipairs(redis.call('SMEMBERS', k_parents(id))) do
+    if status_of(p) ~= 'done' then return false end
+  end
+  return true
+end
+
+-- runnable is ready when every parent is done, todo otherwise.
+local function runnable(id)
+  if parents_done(id) then return 'ready' end
+  return 'todo'
+end
+
+-- promote releases each todo child of id whose parents are now all done.
+-- Its cost follows id's children, never the board.
+local function promote_children(id)
+  for _, c in ipairs(redis.call('SMEMBERS', k_children(id))) do
+    if status_of(c) == 'todo' and parents_done(c) then
+      move(c, 'todo', 'ready')
+      emit(c, '', 'promoted', {parent = id}, 'system')
+    end
+  end
+end
+
+-- finish makes a task done: it resets the breakers, appends the event of
+-- the operation, then promotes the children it releases.
+local function finish(id, from, kind, run, data)
+  redis.call('HSET', k_task(id), 'block_recurrences', 0, 'circuit_open', 0,
+    'last_block_kind', '', 'last_block_reason', '', 'block_kind', '', 'block_reason', '',
+    'consecutive_failures', 0, 'protocol_violations', 0, 'retry_at', '')
+  move(id, from, 'done')
+  emit(id, run, kind, data)
+  promote_children(id)
+end
+
+-- ancestor reports whether anc is reachable from id through parents.
+local function ancestor(anc, id)
+  local seen, stack = {[id] = true}, {id}
+  while #stack > 0 do
+    local cur = table.remove(stack)
+    if cur == anc then return true end
+    for _, p in ipairs(redis.call('SMEMBERS', k_parents(cur))) do
+      if not seen[p] then seen[p] = true; stack[#stack + 1] = p end
+    end
+  end
+  return false
+end
+
+-- check_parent validates a new parent p for task id.
+local function check_parent(p, id)
+  local ps = status_of(p)
+  if not ps then return fail('NOTFOUND', 'parent ' .. p .. ' does not exist on board ' .. BOARD) end
+  if ps == 'archived' then return fail('INVALID', 'parent ' .. p .. ' is archived') end
+  if p == id then return fail('CONFLICT', 'task ' .. id .. ' cannot wait on itself') end
+  if ancestor(id, p) then
+    return fail('CONFLICT', 'linking ' .. p .. ' as a parent of ' .. id .. ' would make a cycle')
+  end
+  return nil
+end
+
+local function add_parent(p, id)
+  redis.call('SADD', k_parents(id), p)
+  redis.call('SADD', k_children(p), id)
+end
+
+-- current checks that run rid is the live run of task id.
+local function current(id, rid)
+  local f = redis.call('HMGET', k_task(id), 'status', 'current_run_id')
+  if not f[1] then return fail('NOTFOUND', 'task ' .. id .. ' does not exist on board ' .. BOARD) end
+  if f[1] ~= 'running' or f[2] ~= rid then
+    return fail('STALE', id .. ' ' .. rid .. ' ' .. f[1] .. ' ' .. (f[2] or ''))
+  end
+  return nil
+end
+
+-- end_run closes the current run with an outcome and extra run fields.
+local function end_run(id, rid, outcome, fields)
+  redis.call('HSET', k_run(rid), 'outcome', outcome, 'ended_at', fmt(NOW), unpack(fields or {}))
+  redis.call('HSET', k_task(id), 'current_run_id', '')
+  redis.call('ZREM', K_LEASES, id)
+end
+
+-- reset_failures clears the failure streaks after a proper terminal call.
+local function reset_failures(id)
+  redis.call('HSET', k_task(id), 'consecutive_failures', 0, 'protocol_violations', 0, 'retry_at', '')
+end
+
+-- tokens splits a reason into words, lower-cased; a word with a digit
+-- becomes '#', so counts and ids do not make reasons differ.
+local function tokens(s)
+  local set, n = {}, 0
+  for w in string.gmatch(string.lower(s or ''), '[%w_]+') do
+    if string.find(w, '%d') then w = '#' end
+    if not set[w] then set[w] = true; n = n + 1 end
+  end
+  return set, n
+end
+
+-- similar compares two reasons by the Jaccard index of their word sets.
+local function similar(a, b)
+  local sa, na = tokens(a)
+  local sb, nb = tokens(b)
+  if na == 0 and nb == 0 then return true end
+  local both = 0
+  for w in pairs(sa) do if sb[w] then both = both + 1 end end
+  return both / (na + nb - both) >= 0.75
+end

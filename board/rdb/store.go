@@ -1,0 +1,84 @@
+// Package rdb keeps the board in Redis. Every transition is one Lua script:
+// it checks the status, writes the task, appends exactly one event for it
+// and keeps the indexes in step, in a single atomic round trip.
+package rdb
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/switchboard/switchboard/board"
+)
+
+// Options configures a Store.
+type Options struct {
+	// Prefix starts every key. Default "sb". Tests use a unique prefix each.
+	Prefix string
+	// Policy holds the limits and delays the transitions apply. Default
+	// board.DefaultPolicy().
+	Policy board.Policy
+	// Now is the clock. Default time.Now.
+	Now func() time.Time
+	// Jitter draws the random part added to a transient block's retry
+	// delay. Default: up to a tenth of the delay.
+	Jitter func(d time.Duration) time.Duration
+}
+
+// Store is the Redis-backed board. It is safe for concurrent use.
+type Store struct {
+	rdb     redis.UniversalClient
+	keys    keys
+	policy  board.Policy
+	now     func() time.Time
+	jitter  func(time.Duration) time.Duration
+	scripts map[string]*redis.Script
+}
+
+// New returns a Store on client.
+func New(client redis.UniversalClient, opts Options) *Store {
+	if opts.Prefix == "" {
+		opts.Prefix = "sb"
+	}
+	if opts.Policy == (board.Policy{}) {
+		opts.Policy = board.DefaultPolicy()
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Jitter == nil {
+		opts.Jitter = tenthJitter
+	}
+	return &Store{
+		rdb: client, keys: keys{prefix: opts.Prefix}, policy: opts.Policy,
+		now: opts.Now, jitter: opts.Jitter, scripts: loadScripts(),
+	}
+}
+
+// Client returns the underlying Redis client.
+func (s *Store) Client() redis.UniversalClient { return s.rdb }
+
+// Policy returns the limits the store applies.
+func (s *Store) Policy() board.Policy { return s.policy }
+
+// Now returns the store's clock reading.
+func (s *Store) Now() time.Time { return s.now() }
+
+// Ping checks that Redis answers.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.rdb.Ping(ctx).Err(); err != nil {
+		return mapErr(err)
+	}
+	return nil
+}
+
+func tenthJitter(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	return rand.N(d/10 + 1)
+}
+
+var _ board.Service = (*Store)(nil)
