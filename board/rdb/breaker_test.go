@@ -66,10 +66,22 @@ func TestRecurrenceSurvivesPeopleAndTripsTriage(t *testing.T) {
 	b := setup(t)
 	id := b.create(t, "t").ID
 	release := []func(){
-		func() { _, err := b.store.Answer(b.ctx, b.ref(id), board.DecisionParams{Text: "x"}); require.NoError(t, err) },
-		func() { _, err := b.store.Answer(b.ctx, b.ref(id), board.DecisionParams{Text: "y"}); require.NoError(t, err) },
-		func() { _, err := b.store.Answer(b.ctx, b.ref(id), board.DecisionParams{Text: "z"}); require.NoError(t, err) },
-		func() { _, err := b.store.Answer(b.ctx, b.ref(id), board.DecisionParams{Text: "w"}); require.NoError(t, err) },
+		func() {
+			_, err := b.store.Answer(b.ctx, b.ref(id), board.DecisionParams{Text: "x"})
+			require.NoError(t, err)
+		},
+		func() {
+			_, err := b.store.Answer(b.ctx, b.ref(id), board.DecisionParams{Text: "y"})
+			require.NoError(t, err)
+		},
+		func() {
+			_, err := b.store.Answer(b.ctx, b.ref(id), board.DecisionParams{Text: "z"})
+			require.NoError(t, err)
+		},
+		func() {
+			_, err := b.store.Answer(b.ctx, b.ref(id), board.DecisionParams{Text: "w"})
+			require.NoError(t, err)
+		},
 	}
 	for i := 1; i <= 4; i++ {
 		task := b.blockOnce(t, id, board.BlockNeedsInput, "Who signs off on the budget of 1200 EUR?")
