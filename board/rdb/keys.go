@@ -14,6 +14,7 @@ package rdb
 //	PREFIX:{B}:task:ID:children        set     tasks waiting on ID
 //	PREFIX:{B}:task:ID:runs            list    run ids, oldest first
 //	PREFIX:{B}:task:ID:events          list    the task's events as JSON, oldest first (capped)
+//	PREFIX:{B}:task:ID:attachments     list    context for the next run (snapshots), JSON, capped
 //	PREFIX:{B}:run:RID                 hash    one run
 //	PREFIX:{B}:status:S                zset    tasks in status S, scored by creation order
 //	PREFIX:{B}:ready                   zset    claimable tasks, scored by priority then age

@@ -13,7 +13,7 @@ import (
 // documentedKeys mirrors the layout in keys.go and docs/redis.md.
 var documentedKeys = []string{
 	`boards`, `\{B\}:seq`, `\{B\}:task:ID`, `\{B\}:task:ID:parents`, `\{B\}:task:ID:children`,
-	`\{B\}:task:ID:runs`, `\{B\}:task:ID:events`, `\{B\}:run:RID`, `\{B\}:status:[a-z_]+`,
+	`\{B\}:task:ID:runs`, `\{B\}:task:ID:events`, `\{B\}:task:ID:attachments`, `\{B\}:run:RID`, `\{B\}:status:[a-z_]+`,
 	`\{B\}:ready`, `\{B\}:scheduled`, `\{B\}:leases`, `\{B\}:events`,
 }
 

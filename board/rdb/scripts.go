@@ -14,7 +14,7 @@ var luaFiles embed.FS
 var scriptNames = []string{
 	"create", "link", "claim", "heartbeat", "comment", "complete", "block",
 	"request_review", "park", "end_run", "release", "review", "confirm",
-	"archive", "note", "get", "list", "runs", "events", "leases", "run_process",
+	"archive", "note", "get", "list", "runs", "events", "leases", "run_process", "attach",
 }
 
 // loadScripts builds one *redis.Script per body. go-redis sends EVALSHA

@@ -28,6 +28,7 @@ local function k_parents(id) return B .. ':task:' .. id .. ':parents' end
 local function k_children(id) return B .. ':task:' .. id .. ':children' end
 local function k_runs(id) return B .. ':task:' .. id .. ':runs' end
 local function k_tevents(id) return B .. ':task:' .. id .. ':events' end
+local function k_attach(id) return B .. ':task:' .. id .. ':attachments' end
 local function k_run(rid) return B .. ':run:' .. rid end
 local function k_status(st) return B .. ':status:' .. st end
 local K_SEQ = B .. ':seq'

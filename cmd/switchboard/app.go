@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+
+	"github.com/switchboard/switchboard/board/rdb"
+	"github.com/switchboard/switchboard/config"
+	"github.com/switchboard/switchboard/gateway"
+)
+
+// app is one running `switchboard serve`: every long-running part, wired
+// from the config.
+type app struct {
+	cfg    config.Config
+	log    *slog.Logger
+	redis  *redisConn
+	store  *rdb.Store
+	server *gateway.Server
+}
+
+// startApp builds and starts every part. On error, what was started is
+// stopped again.
+func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, error) {
+	a := &app{cfg: cfg, log: newLogger(cfg.Log, logOut)}
+	for _, w := range cfg.Warnings {
+		a.log.Warn("config: " + w)
+	}
+	var err error
+	if a.redis, err = openRedis(cfg.Redis, a.log); err != nil {
+		return nil, err
+	}
+	a.store = rdb.New(a.redis.client, rdb.Options{Prefix: cfg.Redis.Prefix, Policy: cfg.Policy()})
+	a.server = gateway.NewServer(a.store, a.serverOptions())
+	if err := a.server.Start(ctx); err != nil {
+		a.Stop(context.Background())
+		return nil, err
+	}
+	a.log.Info("switchboard serving", "addr", a.server.Addr(), "redis", cfg.Redis.Mode())
+	return a, nil
+}
+
+func (a *app) serverOptions() gateway.ServerOptions {
+	profiles := make([]string, 0, len(a.cfg.Profiles))
+	for name := range a.cfg.Profiles {
+		profiles = append(profiles, name)
+	}
+	slices.Sort(profiles)
+	return gateway.ServerOptions{
+		Listen: a.cfg.HTTP.Listen, AdminToken: a.cfg.HTTP.AdminToken, Profiles: profiles,
+		DefaultProfile: a.cfg.Dispatcher.DefaultProfile, Logger: a.log,
+	}
+}
+
+// Addr is the HTTP address serve listens on.
+func (a *app) Addr() string { return a.server.Addr() }
+
+// URL is the base URL of the API.
+func (a *app) URL() string { return "http://" + a.Addr() }
+
+// Stop shuts serve down. Order:
+//  1. the HTTP server stops taking requests and finishes those in flight;
+//  2. Redis closes last, so every part above could still write.
+//
+// It is safe to call twice.
+func (a *app) Stop(ctx context.Context) {
+	if a.server != nil {
+		if err := a.server.Stop(ctx); err != nil {
+			a.log.Warn("http shutdown", "err", err)
+		}
+	}
+	if a.redis != nil {
+		a.redis.Close()
+		a.redis = nil
+	}
+	a.log.Info("switchboard stopped")
+}
+
+func (a *app) String() string { return fmt.Sprintf("switchboard@%s", a.Addr()) }
