@@ -21,6 +21,14 @@ package rdb
 //	PREFIX:{B}:scheduled               zset    tasks claimable later, scored by retry_at (ms)
 //	PREFIX:{B}:leases                  zset    running tasks, scored by lease deadline (ms)
 //	PREFIX:{B}:events                  stream  the board's event log (trimmed)
+//
+// The chat adapters' state (chat.go) lives beside the board's:
+//
+//	PREFIX:{B}:task:ID:notices         hash    delivered gate notices: "EVENT|TARGET" -> JSON (expires)
+//	PREFIX:chat:token:TOKEN            string  a chat button's action, JSON (expires)
+//	PREFIX:chat:seen:SCOPE:ID          string  an inbound update already handled (expires)
+//
+// and the chat follower's consumer group lives on each {B}:events stream.
 
 // keys builds the Go-side key names for one key prefix.
 type keys struct{ prefix string }
@@ -34,3 +42,12 @@ func (k keys) base(board string) string { return k.prefix + ":{" + board + "}" }
 
 // stream is a board's event stream.
 func (k keys) stream(board string) string { return k.base(board) + ":events" }
+
+// notices is the map of a task's delivered chat gate notices.
+func (k keys) notices(board, id string) string { return k.base(board) + ":task:" + id + ":notices" }
+
+// chatToken holds one chat button's action.
+func (k keys) chatToken(tok string) string { return k.prefix + ":chat:token:" + tok }
+
+// chatSeen marks an inbound chat update as handled.
+func (k keys) chatSeen(scope, id string) string { return k.prefix + ":chat:seen:" + scope + ":" + id }

@@ -15,6 +15,7 @@ var documentedKeys = []string{
 	`boards`, `\{B\}:seq`, `\{B\}:task:ID`, `\{B\}:task:ID:parents`, `\{B\}:task:ID:children`,
 	`\{B\}:task:ID:runs`, `\{B\}:task:ID:events`, `\{B\}:task:ID:attachments`, `\{B\}:run:RID`, `\{B\}:status:[a-z_]+`,
 	`\{B\}:ready`, `\{B\}:scheduled`, `\{B\}:leases`, `\{B\}:events`,
+	`\{B\}:task:ID:notices`, `chat:token:[a-z0-9]+`, `chat:seen:[a-z0-9_-]+:[A-Za-z0-9_.:-]+`,
 }
 
 // TestKeyLayout runs every kind of write and checks that each key it left
