@@ -95,7 +95,7 @@ func partialOutcome(ev *board.Event, final bool) string {
 	if final {
 		return outcomeText(ev)
 	}
-	return "Actions " + ev.DataString("actions") + " confirmed by " + ev.Actor + " at " + stamp(ev.At)
+	return "Actions " + scalar(ev.DataMap()["actions"]) + " confirmed by " + ev.Actor + " at " + stamp(ev.At)
 }
 
 // editsNotices reports whether ev changes delivered gate notices.
