@@ -61,6 +61,8 @@ type Reply struct {
 	Private bool
 	// Refused marks an unauthorized attempt; adapters count it as such.
 	Refused bool
+	// Stale marks a click on a gate that was decided already.
+	Stale bool
 	// Prompt asks the adapter to collect free text (a modal, a forced
 	// reply) and then call Chat.Click again with the same token.
 	Prompt *Prompt

@@ -66,14 +66,14 @@ func (c *Chat) stale(ctx context.Context, act ButtonAction) (Reply, bool) {
 		return Reply{Text: c.errorText(err), Private: true}, true
 	}
 	if ev != nil {
-		return Reply{Text: "Already decided: " + outcomeText(ev) + ". Nothing was changed.", Private: true}, true
+		return Reply{Text: "Already decided: " + outcomeText(ev) + ". Nothing was changed.", Private: true, Stale: true}, true
 	}
 	t, err := c.board.Get(ctx, ref)
 	if err != nil {
 		return Reply{Text: c.errorText(err), Private: true}, true
 	}
 	if t.Status != act.Status {
-		return Reply{Text: "Already decided: " + t.ID + " is " + string(t.Status) + " now. Nothing was changed.", Private: true}, true
+		return Reply{Text: "Already decided: " + t.ID + " is " + string(t.Status) + " now. Nothing was changed.", Private: true, Stale: true}, true
 	}
 	return Reply{}, false
 }
