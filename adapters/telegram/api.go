@@ -83,7 +83,9 @@ type ctxClient struct {
 }
 
 // Do sends req with the client's context.
-func (c ctxClient) Do(req *http.Request) (*http.Response, error) { return c.c.Do(req.WithContext(c.ctx)) }
+func (c ctxClient) Do(req *http.Request) (*http.Response, error) {
+	return c.c.Do(req.WithContext(c.ctx))
+}
 
 // isNotModified spots editMessageText's harmless "message is not modified".
 func isNotModified(err error) bool {

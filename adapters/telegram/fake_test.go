@@ -33,7 +33,7 @@ type fakeTelegram struct {
 	calls   []call
 	updates []json.RawMessage
 	wake    chan struct{}
-	nextID  int // the last sendMessage's message_id
+	nextID  int            // the last sendMessage's message_id
 	limited map[string]int // method -> retry_after to answer once
 }
 
