@@ -77,6 +77,10 @@ type Telegram struct {
 	// webhook mode. A secret: set it with
 	// SWITCHBOARD_PLATFORMS_TELEGRAM_WEBHOOK_SECRET. Default "".
 	WebhookSecret string `mapstructure:"webhook_secret"`
+	// WebhookURL is the public URL of POST /telegram/webhook. When set in
+	// webhook mode, serve registers it with setWebhook (and the secret)
+	// at start; when empty, the admin registers it. Default "".
+	WebhookURL string `mapstructure:"webhook_url"`
 	// Approvers may approve, deny and confirm. Default none.
 	Approvers TelegramApprovers `mapstructure:"approvers"`
 }

@@ -29,6 +29,7 @@ func checkTelegram(v *checker, t Telegram) {
 	const k = "platforms.telegram."
 	v.oneOf(k+"mode", t.Mode, TelegramPolling, TelegramWebhook)
 	v.httpURL(k+"api_url", t.APIURL)
+	v.httpURL(k+"webhook_url", t.WebhookURL)
 	if !t.Enabled {
 		return
 	}

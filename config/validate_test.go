@@ -99,6 +99,8 @@ func TestValidateRules(t *testing.T) {
 			`platforms.discord.api_url must be an absolute http:// or https:// URL, got "discord.local/"`},
 		{"telegram api url", func(c *Config) { c.Platforms.Telegram.APIURL = "ftp://t.local" },
 			"platforms.telegram.api_url must be an absolute http:// or https:// URL"},
+		{"telegram webhook url", func(c *Config) { c.Platforms.Telegram.WebhookURL = "sb.example/telegram/webhook" },
+			"platforms.telegram.webhook_url must be an absolute http:// or https:// URL"},
 		{"slack api url slash", func(c *Config) { c.Platforms.Slack.APIURL = "http://127.0.0.1:9/api" },
 			`platforms.slack.api_url must end with /, got "http://127.0.0.1:9/api"`},
 	}

@@ -20,8 +20,11 @@ const InteractionsPath = "/discord/interactions"
 // maxBody bounds an interaction's body.
 const maxBody = 1 << 20
 
-// Mount registers the interactions endpoint on the gateway's HTTP server.
+// Mount registers, in its mode only, the interactions endpoint on the gateway's HTTP server.
 func (a *Adapter) Mount(s interface{ Handle(string, http.Handler) }) {
+	if a.p.Mode != ModeHTTP {
+		return
+	}
 	s.Handle("POST "+InteractionsPath, http.HandlerFunc(a.serveInteraction))
 }
 

@@ -24,8 +24,11 @@ const (
 // maxBody bounds an inbound request body.
 const maxBody = 1 << 20
 
-// Mount registers the HTTP-mode endpoints on the gateway's HTTP server.
+// Mount registers, in its mode only, the HTTP-mode endpoints on the gateway's HTTP server.
 func (a *Adapter) Mount(s interface{ Handle(string, http.Handler) }) {
+	if a.p.Mode != ModeHTTP {
+		return
+	}
 	s.Handle("POST "+CommandsPath, a.verified(a.serveCommand))
 	s.Handle("POST "+InteractionsPath, a.verified(a.serveInteraction))
 	s.Handle("POST "+EventsPath, a.verified(a.serveEvent))

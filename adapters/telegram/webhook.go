@@ -41,7 +41,10 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 }
 
-// Mount registers the webhook endpoint on the gateway's HTTP server.
+// Mount registers, in its mode only, the webhook endpoint on the gateway's HTTP server.
 func (a *Adapter) Mount(s interface{ Handle(string, http.Handler) }) {
+	if a.p.Mode != ModeWebhook {
+		return
+	}
 	s.Handle("POST "+WebhookPath, a)
 }

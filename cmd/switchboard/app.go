@@ -20,6 +20,10 @@ type app struct {
 	redis  *redisConn
 	store  *rdb.Store
 	server *gateway.Server
+	// registry holds the delivery adapters; chat holds the chat adapters
+	// and the follower that edits their gate notices (chat.go).
+	registry *gateway.Registry
+	chat     *chatParts
 }
 
 // startApp builds and starts every part. On error, what was started is
@@ -35,6 +39,11 @@ func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, e
 	}
 	a.store = rdb.New(a.redis.client, rdb.Options{Prefix: cfg.Redis.Prefix, Policy: cfg.Policy()})
 	a.server = gateway.NewServer(a.store, a.serverOptions())
+	a.registry = gateway.NewRegistry()
+	if err := a.startChat(ctx); err != nil {
+		a.Stop(context.Background())
+		return nil, err
+	}
 	if err := a.server.Start(ctx); err != nil {
 		a.Stop(context.Background())
 		return nil, err
@@ -62,8 +71,12 @@ func (a *app) Addr() string { return a.server.Addr() }
 func (a *app) URL() string { return "http://" + a.Addr() }
 
 // Stop shuts serve down. Order:
-//  1. the HTTP server stops taking requests and finishes those in flight;
-//  2. Redis closes last, so every part above could still write.
+//  1. the HTTP server stops taking requests and finishes those in flight
+//     (inbound chat webhooks and interactions included);
+//  2. the chat follower stops editing notices, then the chat adapters
+//     close their websockets and pollers and finish the requests they
+//     acknowledged (bounded by ctx);
+//  3. Redis closes last, so every part above could still write.
 //
 // It is safe to call twice.
 func (a *app) Stop(ctx context.Context) {
@@ -72,6 +85,7 @@ func (a *app) Stop(ctx context.Context) {
 			a.log.Warn("http shutdown", "err", err)
 		}
 	}
+	a.stopChat(ctx)
 	if a.redis != nil {
 		a.redis.Close()
 		a.redis = nil

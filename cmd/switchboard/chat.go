@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/switchboard/switchboard/adapters/discord"
+	"github.com/switchboard/switchboard/adapters/slack"
+	"github.com/switchboard/switchboard/adapters/telegram"
+	"github.com/switchboard/switchboard/board/rdb"
+	"github.com/switchboard/switchboard/gateway"
+)
+
+// chatParts are the chat adapters and what they share: their Redis state,
+// the inbound counters (for /metrics), and the follower that edits gate
+// notices after decisions.
+type chatParts struct {
+	state    *rdb.ChatStore
+	counts   *gateway.InboundCounts
+	follower *gateway.Follower
+	adapters []gateway.Adapter
+}
+
+// mounter is the server's Handle, for adapters' inbound endpoints.
+type mounter interface{ Mount(s interface{ Handle(string, http.Handler) }) }
+
+// startChat builds an adapter for each enabled platform, registers it,
+// mounts its inbound endpoints, starts it, then starts the follower. Call
+// it before the server starts.
+func (a *app) startChat(ctx context.Context) error {
+	a.chat = &chatParts{state: rdb.NewChatStore(a.store), counts: gateway.NewInboundCounts()}
+	adapters, err := a.chatAdapters()
+	if err != nil {
+		return err
+	}
+	for _, ad := range adapters {
+		if err := a.registry.Register(ad); err != nil {
+			return err
+		}
+		if m, ok := ad.(mounter); ok {
+			m.Mount(a.server)
+		}
+		if err := ad.(gateway.Starter).Start(ctx); err != nil {
+			return fmt.Errorf("start the %s adapter: %w", ad.Kind(), err)
+		}
+		a.chat.adapters = append(a.chat.adapters, ad)
+		a.log.Info("chat adapter started", "platform", ad.Kind())
+	}
+	if len(a.chat.adapters) == 0 {
+		return nil
+	}
+	a.chat.follower = gateway.NewFollower(gateway.FollowerParams{
+		Feed: a.chat.state, Store: a.chat.state, Registry: a.registry, Logger: a.log,
+	})
+	return a.chat.follower.Start(ctx)
+}
+
+// stopChat stops the follower, then each adapter (websockets close,
+// requests in flight finish, bounded by ctx).
+func (a *app) stopChat(ctx context.Context) {
+	if a.chat == nil {
+		return
+	}
+	if a.chat.follower != nil {
+		if err := a.chat.follower.Stop(ctx); err != nil {
+			a.log.Warn("chat follower shutdown", "err", err)
+		}
+	}
+	for _, ad := range a.chat.adapters {
+		if err := ad.(gateway.Starter).Stop(ctx); err != nil {
+			a.log.Warn("chat adapter shutdown", "platform", ad.Kind(), "err", err)
+		}
+	}
+	a.chat = nil
+}
+
+// newChat is the chat layer of one platform.
+func (a *app) newChat(platform string, auth gateway.Authorizer) *gateway.Chat {
+	return gateway.NewChat(gateway.ChatParams{
+		Platform: platform, Board: a.store, Store: a.chat.state, Authorizer: auth, Logger: a.log,
+	})
+}
+
+// chatAdapters builds the adapters of the enabled platforms.
+func (a *app) chatAdapters() ([]gateway.Adapter, error) {
+	p := a.cfg.Platforms
+	var out []gateway.Adapter
+	if d := p.Discord; d.Enabled {
+		ad, err := discord.New(discord.Params{
+			Token: d.Token, ApplicationID: d.ApplicationID, PublicKey: d.PublicKey, GuildID: d.GuildID, APIURL: d.APIURL,
+			Mode: d.Mode, Counter: a.chat.counts, Logger: a.log,
+			Chat: a.newChat("discord", &gateway.Approvers{Users: d.Approvers.Users, Roles: d.Approvers.Roles}),
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ad)
+	}
+	if t := p.Telegram; t.Enabled {
+		out = append(out, telegram.New(telegram.Params{
+			Token: t.Token, APIURL: t.APIURL, Mode: t.Mode, WebhookSecret: t.WebhookSecret, WebhookURL: t.WebhookURL,
+			Store: a.chat.state, Counter: a.chat.counts, Logger: a.log,
+			Chat: a.newChat("telegram", &gateway.Approvers{Users: t.Approvers.Users}),
+		}))
+	}
+	if s := p.Slack; s.Enabled {
+		members := gateway.NewGroupCache(slack.GroupMembers(s.BotToken, s.APIURL, nil), 0, nil)
+		out = append(out, slack.New(slack.Params{
+			BotToken: s.BotToken, AppToken: s.AppToken, SigningSecret: s.SigningSecret, APIURL: s.APIURL,
+			Mode: s.Mode, Counter: a.chat.counts, Logger: a.log,
+			Chat: a.newChat("slack", &gateway.Approvers{Users: s.Approvers.Users, Groups: s.Approvers.Groups, Members: members}),
+		}))
+	}
+	return out, nil
+}
