@@ -23,7 +23,9 @@ type chatParts struct {
 }
 
 // mounter is the server's Handle, for adapters' inbound endpoints.
-type mounter interface{ Mount(s interface{ Handle(string, http.Handler) }) }
+type mounter interface {
+	Mount(s interface{ Handle(string, http.Handler) })
+}
 
 // startChat builds an adapter for each enabled platform, registers it,
 // mounts its inbound endpoints, starts it, then starts the follower. Call
