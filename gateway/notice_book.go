@@ -103,3 +103,23 @@ func editsNotices(ev *board.Event) bool {
 	_, ok := closingPast[ev.Kind]
 	return ok
 }
+
+// Covered reports whether d's event decides a gate whose notice was
+// delivered to the same target. The follower edits that notice, so the
+// decision needs no message of its own there.
+func (c *Chat) Covered(ctx context.Context, d Delivery) (bool, error) {
+	if !editsNotices(&d.Event) || d.Event.TaskID == "" {
+		return false, nil
+	}
+	recs, err := c.store.LoadNotices(ctx, d.Event.Board, d.Event.TaskID)
+	if err != nil {
+		return false, err
+	}
+	for _, raw := range recs {
+		var rec NoticeRecord
+		if json.Unmarshal(raw, &rec) == nil && rec.Target == d.Subscription.Target && eventAfter(d.Event.ID, rec.Notice.EventID) {
+			return true, nil
+		}
+	}
+	return false, nil
+}

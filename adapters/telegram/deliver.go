@@ -41,6 +41,9 @@ func (a *Adapter) Deliver(ctx context.Context, d gateway.Delivery) error {
 	if err != nil {
 		return err
 	}
+	if covered, err := a.p.Chat.Covered(ctx, d); err != nil || covered {
+		return err // a decision on a notice posted here: the notice is edited instead
+	}
 	n, err := a.p.Chat.Notice(ctx, d)
 	if err != nil {
 		return err

@@ -21,8 +21,8 @@ const promptTTL = 24 * time.Hour
 // handle acts on one verified update and returns how it ended.
 func (a *Adapter) handle(ctx context.Context, u update) gateway.InboundResult {
 	first, err := a.p.Store.FirstSeen(ctx, board.KindTelegram, strconv.Itoa(u.UpdateID), 24*time.Hour)
-	if err != nil || !first {
-		return gateway.InboundAccepted // a redelivery, or retried later by Telegram
+	if err == nil && !first {
+		return gateway.InboundAccepted // a redelivery; it ran already
 	}
 	switch {
 	case u.Message != nil && u.Message.Chat == nil:
