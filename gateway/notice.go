@@ -55,6 +55,9 @@ type Button struct {
 // buttons while the gate is open; if it was decided already (the delivery
 // lagged), it shows the outcome instead.
 func (c *Chat) Notice(ctx context.Context, d Delivery) (Notice, error) {
+	if d.Event.Board == "" {
+		d.Event.Board = d.Subscription.Board
+	}
 	n := describe(d)
 	st := gateStatus(d.Event.Kind, d.Event.DataString("gate"))
 	if st == "" || d.Event.TaskID == "" {
