@@ -110,8 +110,10 @@ func (a *Adapter) count(r gateway.InboundResult) {
 	}
 }
 
-// noMentions keeps notice text from pinging anyone.
-var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+// noMentions keeps message text from pinging anyone.
+func noMentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
 
 var (
 	_ gateway.Adapter = (*Adapter)(nil)

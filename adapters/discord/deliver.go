@@ -26,7 +26,7 @@ func (a *Adapter) Deliver(ctx context.Context, d gateway.Delivery) error {
 		return err
 	}
 	m, err := a.api.send(ctx, channel, &discordgo.MessageSend{
-		Content: content(n), Components: components(n.Buttons), AllowedMentions: noMentions,
+		Content: content(n), Components: components(n.Buttons), AllowedMentions: noMentions(),
 	})
 	if err != nil {
 		return fmt.Errorf("discord: posting to %s: %w", channel, err)
@@ -42,7 +42,7 @@ func (a *Adapter) EditNotice(ctx context.Context, rec gateway.NoticeRecord) erro
 		return fmt.Errorf("discord: malformed message reference %q", rec.Message)
 	}
 	text, comps := content(rec.Notice), components(rec.Notice.Buttons)
-	err := a.api.edit(ctx, &discordgo.MessageEdit{Channel: channel, ID: id, Content: &text, Components: &comps, AllowedMentions: noMentions})
+	err := a.api.edit(ctx, &discordgo.MessageEdit{Channel: channel, ID: id, Content: &text, Components: &comps, AllowedMentions: noMentions()})
 	if err != nil {
 		return fmt.Errorf("discord: editing %s: %w", rec.Message, err)
 	}

@@ -100,7 +100,7 @@ func (a *Adapter) followUp(i *discordgo.Interaction, done <-chan gateway.Reply) 
 	text = gateway.CutRunes(text, maxContent)
 	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
 	defer cancel()
-	if err := a.api.editResponse(ctx, i, &discordgo.WebhookEdit{Content: &text, AllowedMentions: noMentions}); err != nil {
+	if err := a.api.editResponse(ctx, i, &discordgo.WebhookEdit{Content: &text, AllowedMentions: noMentions()}); err != nil {
 		a.log.Warn("editing a deferred response", "err", err)
 	}
 }

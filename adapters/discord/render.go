@@ -74,7 +74,7 @@ func modal(p *gateway.Prompt) *discordgo.InteractionResponse {
 
 // message is the response that shows a reply, ephemeral when private.
 func message(r gateway.Reply) *discordgo.InteractionResponse {
-	data := &discordgo.InteractionResponseData{Content: gateway.CutRunes(r.Text, maxContent), AllowedMentions: noMentions}
+	data := &discordgo.InteractionResponseData{Content: gateway.CutRunes(r.Text, maxContent), AllowedMentions: noMentions()}
 	if r.Private {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
