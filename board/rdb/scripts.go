@@ -15,6 +15,9 @@ var scriptNames = []string{
 	"create", "link", "claim", "heartbeat", "comment", "complete", "block",
 	"request_review", "park", "end_run", "release", "review", "confirm",
 	"archive", "note", "get", "list", "runs", "events", "leases", "run_process", "attach",
+	// notifications: subscription.go, delivery.go, supervise.go, wake.go
+	"subscribe", "unsubscribe", "subs", "route", "delivered", "delivery_failed",
+	"subtree", "notice", "wake",
 }
 
 // loadScripts builds one *redis.Script per body. go-redis sends EVALSHA

@@ -36,6 +36,16 @@ local K_READY = B .. ':ready'
 local K_SCHED = B .. ':scheduled'
 local K_LEASES = B .. ':leases'
 local K_STREAM = B .. ':events'
+-- Notification keys (see keys.go): subscriptions, their outboxes, goals
+-- under supervision and orchestrator wake state.
+local function k_sub(sid) return B .. ':sub:' .. sid end
+local function k_outbox(sid) return B .. ':sub:' .. sid .. ':outbox' end
+local function k_tsubs(id) return B .. ':task:' .. id .. ':subs' end
+local function k_goal(id) return B .. ':goal:' .. id end
+local function k_wake(id) return B .. ':task:' .. id .. ':wake' end
+local K_SUBS = B .. ':subs'
+local K_GOALS = B .. ':goals'
+local K_SUPERVISE = B .. ':supervise'
 
 local function fail(code, detail)
   return redis.error_reply(code .. ' ' .. detail)
