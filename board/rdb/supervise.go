@@ -87,3 +87,13 @@ func (s *Store) Notice(ctx context.Context, p NoticeParams) (string, error) {
 	id, _ := res.(string)
 	return id, nil
 }
+
+// SubtreeIDs lists the tasks goal waits on, directly or not, up to bound:
+// what a `watch --subtree` shows besides the goal.
+func (s *Store) SubtreeIDs(ctx context.Context, boardName, goal string, bound int) ([]string, error) {
+	chk, err := s.Subtree(ctx, boardName, goal, bound)
+	if err != nil {
+		return nil, err
+	}
+	return chk.Subtree, nil
+}

@@ -9,32 +9,10 @@ import (
 	"github.com/switchboard/switchboard/board"
 )
 
-// WakeOutcome is what a triage wake did.
-type WakeOutcome string
-
-// Wake outcomes.
-const (
-	// WakeWoken: the task went todo → ready with the snapshot attached.
-	WakeWoken WakeOutcome = "woken"
-	// WakeBraked: too many wakes resolved nothing; the task was not woken
-	// and an orchestrator_braked event asks people to look.
-	WakeBraked WakeOutcome = "braked"
-	// WakeAttached: the task was not in todo; it only got the snapshot.
-	WakeAttached WakeOutcome = "attached"
-)
-
-// WakeParams is a triage notice for an orchestrator task.
-type WakeParams struct {
-	Notice board.Notice
-	// Limit is how many consecutive wakes may resolve nothing before the
-	// brake (notify.orchestrator_wake_limit).
-	Limit int
-}
-
 // Wake is an orchestrator's triage wake (board.OpWake); see lua/wake.lua.
 // It returns the outcome and the count of consecutive wakes that resolved
 // nothing.
-func (s *Store) Wake(ctx context.Context, ref board.Ref, p WakeParams) (WakeOutcome, int, error) {
+func (s *Store) Wake(ctx context.Context, ref board.Ref, p board.WakeParams) (board.WakeOutcome, int, error) {
 	if err := board.ValidateTaskID(ref.ID); err != nil {
 		return "", 0, err
 	}
@@ -57,7 +35,7 @@ func (s *Store) Wake(ctx context.Context, ref board.Ref, p WakeParams) (WakeOutc
 	}
 	out, _ := f[0].(string)
 	n, _ := f[1].(int64)
-	return WakeOutcome(out), int(n), nil
+	return board.WakeOutcome(out), int(n), nil
 }
 
 // ClearWakes forgets an orchestrator task's wake count: its subtree fanned
