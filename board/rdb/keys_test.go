@@ -31,6 +31,7 @@ func TestKeyLayout(t *testing.T) {
 	require.NoError(t, err)
 	b.toStatus(t, board.StatusRunning)
 	_ = c
+	b.notifyWrites(t)
 
 	var pats []*regexp.Regexp
 	for _, k := range documentedKeys {
