@@ -17,15 +17,19 @@ import (
 // call runs a named script for op on board with the common ARGV header
 // (see lua/prelude.lua) followed by args.
 func (s *Store) call(ctx context.Context, name, boardName string, op board.Op, actor string, args ...any) (any, error) {
-	header := []any{
-		s.now().UnixMilli(), actor, allowedFrom(op),
-		s.policy.EventStreamMaxLen, s.policy.TaskEventsMax, boardName,
-	}
-	res, err := s.scripts[name].Run(ctx, s.rdb, []string{s.keys.base(boardName)}, append(header, args...)...).Result()
+	res, err := s.scripts[name].Run(ctx, s.rdb, []string{s.keys.base(boardName)}, append(s.header(boardName, op, actor), args...)...).Result()
 	if err != nil {
 		return nil, mapScriptErr(op, err)
 	}
 	return res, nil
+}
+
+// header is the common ARGV header of every script (lua/prelude.lua).
+func (s *Store) header(boardName string, op board.Op, actor string) []any {
+	return []any{
+		s.now().UnixMilli(), actor, allowedFrom(op),
+		s.policy.EventStreamMaxLen, s.policy.TaskEventsMax, boardName,
+	}
 }
 
 func allowedFrom(op board.Op) string {

@@ -4,16 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/switchboard/switchboard/board"
 )
 
-// RouteParams tunes Route.
+// RouteParams tunes routing.
 type RouteParams struct {
-	// Trigger marks an event that left its task stuck (board.EntersStuck):
-	// the goals above it owe a triage check.
-	Trigger bool
 	// Window is how long a goal's supervision check waits, so a burst of
 	// events shares one notice.
 	Window time.Duration
@@ -24,7 +24,7 @@ type RouteParams struct {
 	WalkBound int
 }
 
-// Routed is what Route did with one event.
+// Routed is what routing did with one event.
 type Routed struct {
 	// Acked is false when the entry had been routed already (a reclaimed
 	// duplicate); then nothing was done.
@@ -37,30 +37,71 @@ type Routed struct {
 	Truncated bool
 }
 
-// Route hands a stream entry read with ReadGroup or Reclaim to the outbox
-// of every subscription it matches and acknowledges it, in one atomic
-// step. See lua/route.lua for the matching rules.
-func (s *Store) Route(ctx context.Context, ev *board.Event, p RouteParams) (Routed, error) {
-	raw, err := json.Marshal(ev)
+// Route hands stream entries of one board, read with ReadGroup or
+// Reclaim, to the outboxes of the subscriptions they match and
+// acknowledges them: one atomic step per entry (lua/route.lua), all sent
+// in one round trip, in order. An event that leaves its task stuck
+// (board.EntersStuck) is a triage trigger for the goals above it. On an
+// error the results before the failed entry are returned; entries not
+// routed stay pending in the group.
+func (s *Store) Route(ctx context.Context, evs []*board.Event, p RouteParams) ([]Routed, error) {
+	if len(evs) == 0 {
+		return nil, nil
+	}
+	cmds, err := s.routePipe(ctx, evs, p, false)
+	if err != nil && strings.HasPrefix(err.Error(), "NOSCRIPT") {
+		cmds, err = s.routePipe(ctx, evs, p, true)
+	}
+	out := make([]Routed, 0, len(cmds))
+	for i, cmd := range cmds {
+		res, cerr := cmd.Result()
+		if cerr != nil {
+			return out, fmt.Errorf("route %s: %w", evs[i].ID, mapScriptErr("", cerr))
+		}
+		out = append(out, decodeRouted(res))
+	}
 	if err != nil {
-		return Routed{}, fmt.Errorf("route %s: %w", ev.ID, err)
+		return out, fmt.Errorf("route: %w", mapErr(err))
 	}
-	trigger := "0"
-	if p.Trigger {
-		trigger = "1"
+	return out, nil
+}
+
+// routePipe sends one route script per event in a pipeline; full sends
+// the script bodies (after NOSCRIPT).
+func (s *Store) routePipe(ctx context.Context, evs []*board.Event, p RouteParams, full bool) ([]*redis.Cmd, error) {
+	sc := s.scripts["route"]
+	pipe := s.rdb.Pipeline()
+	cmds := make([]*redis.Cmd, len(evs))
+	for i, ev := range evs {
+		raw, err := json.Marshal(ev)
+		if err != nil {
+			return nil, fmt.Errorf("route %s: %w", ev.ID, err)
+		}
+		trigger := "0"
+		if board.EntersStuck(ev) {
+			trigger = "1"
+		}
+		args := append(s.header(ev.Board, "", board.ActorSystem), DeliveryGroup, ev.ID, string(raw),
+			ev.TaskID, string(ev.Kind), trigger, p.Window.Milliseconds(), p.OutboxCap, p.WalkBound)
+		keys := []string{s.keys.base(ev.Board)}
+		if full {
+			cmds[i] = sc.Eval(ctx, pipe, keys, args...)
+		} else {
+			cmds[i] = sc.EvalSha(ctx, pipe, keys, args...)
+		}
 	}
-	res, err := s.call(ctx, "route", ev.Board, "", board.ActorSystem, DeliveryGroup, ev.ID, string(raw),
-		ev.TaskID, string(ev.Kind), trigger, p.Window.Milliseconds(), p.OutboxCap, p.WalkBound)
-	if err != nil {
-		return Routed{}, fmt.Errorf("route %s: %w", ev.ID, err)
-	}
+	_, err := pipe.Exec(ctx)
+	return cmds, err
+}
+
+func decodeRouted(res any) Routed {
 	f, _ := res.([]any)
 	if len(f) < 3 {
-		return Routed{}, nil
+		return Routed{}
 	}
 	r := Routed{Acked: true, Subscriptions: strs(f[0]), Truncated: f[2] == int64(1)}
 	r.Dropped, _ = f[1].(int64)
-	return r, nil
+	return r
 }
 
 // LastEventID returns the id of a board's newest stream entry, or "0-0"

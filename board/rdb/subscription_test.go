@@ -23,9 +23,9 @@ func (b *bundle) routeNext(t *testing.T) (*board.Event, rdb.Routed) {
 	evs, err := b.store.ReadGroup(b.ctx, b.board, "c1", false, 1, 0)
 	require.NoError(t, err)
 	require.Len(t, evs, 1)
-	r, err := b.store.Route(b.ctx, evs[0], rdb.RouteParams{Window: time.Second, OutboxCap: 3, WalkBound: 100})
+	r, err := b.store.Route(b.ctx, evs, rdb.RouteParams{Window: time.Second, OutboxCap: 3, WalkBound: 100})
 	require.NoError(t, err)
-	return evs[0], r
+	return evs[0], r[0]
 }
 
 func TestSubscriptionLifecycle(t *testing.T) {
@@ -73,9 +73,9 @@ func TestRouteOncePerEntry(t *testing.T) {
 	ev, r := b.routeNext(t)
 	require.True(t, r.Acked)
 	require.Equal(t, []string{sub.ID}, r.Subscriptions)
-	again, err := b.store.Route(b.ctx, ev, rdb.RouteParams{Window: time.Second, OutboxCap: 3, WalkBound: 100})
+	again, err := b.store.Route(b.ctx, []*board.Event{ev}, rdb.RouteParams{Window: time.Second, OutboxCap: 3, WalkBound: 100})
 	require.NoError(t, err)
-	require.False(t, again.Acked, "a reclaimed duplicate of a routed entry changes nothing")
+	require.False(t, again[0].Acked, "a reclaimed duplicate of a routed entry changes nothing")
 	for range 4 {
 		b.routeNext(t)
 	}
@@ -100,7 +100,7 @@ func (b *bundle) notifyWrites(t *testing.T) {
 	a := b.create(t, "na").ID
 	g := b.create(t, "ng", a).ID
 	b.subscribe(t, g, "orchestrator:"+g, board.ScopeSubtree)
-	_, err := b.store.Note(b.ctx, b.ref(a), board.EventRefused, "x", nil)
+	_, err := b.store.Block(b.ctx, b.claim(t, a), board.BlockParams{Kind: board.BlockCapability, Reason: "stuck"})
 	require.NoError(t, err)
 	for {
 		evs, err := b.store.ReadGroup(b.ctx, b.board, "c1", false, 10, 0)
@@ -108,10 +108,8 @@ func (b *bundle) notifyWrites(t *testing.T) {
 		if len(evs) == 0 {
 			break
 		}
-		for _, ev := range evs {
-			_, err := b.store.Route(b.ctx, ev, rdb.RouteParams{Trigger: true, Window: time.Hour, OutboxCap: 10, WalkBound: 100})
-			require.NoError(t, err)
-		}
+		_, err = b.store.Route(b.ctx, evs, rdb.RouteParams{Window: time.Hour, OutboxCap: 10, WalkBound: 100})
+		require.NoError(t, err)
 	}
 	due, err := b.store.DueGoals(b.ctx, b.board, b.clock.Now().Add(2*time.Hour), 10)
 	require.NoError(t, err)

@@ -97,32 +97,29 @@ func (e *Engine) reclaim(ctx context.Context, boardName string) {
 	}
 }
 
-// routeAll routes events in order; it stops at the first failure and
-// reports whether all were routed.
+// routeAll routes a batch in one round trip and reports whether all of
+// it was routed; what was not stays pending and is read again.
 func (e *Engine) routeAll(ctx context.Context, evs []*board.Event) bool {
 	for _, ev := range evs {
-		if err := e.routeOne(ctx, ev); err != nil {
-			if ctx.Err() == nil {
-				e.log.Warn("delivery: route", "board", ev.Board, "event", ev.ID, "err", err)
-			}
-			return false
+		if ev.Kind == "" {
+			e.log.Error("delivery: an event was trimmed from the stream before it was routed; it is lost",
+				"board", ev.Board, "event", ev.ID)
 		}
 	}
-	return true
+	res, err := e.store.Route(ctx, evs, rdb.RouteParams{
+		Window: e.opts.CoalesceWindow, OutboxCap: e.opts.OutboxCap, WalkBound: e.opts.WalkBound,
+	})
+	for i, r := range res {
+		e.routed(evs[i], r)
+	}
+	if err != nil && ctx.Err() == nil {
+		e.log.Warn("delivery: route", "board", evs[0].Board, "err", err)
+	}
+	return err == nil
 }
 
-func (e *Engine) routeOne(ctx context.Context, ev *board.Event) error {
-	if ev.Kind == "" {
-		e.log.Error("delivery: an event was trimmed from the stream before it was routed; it is lost",
-			"board", ev.Board, "event", ev.ID)
-	}
-	r, err := e.store.Route(ctx, ev, rdb.RouteParams{
-		Trigger: board.EntersStuck(ev), Window: e.opts.CoalesceWindow,
-		OutboxCap: e.opts.OutboxCap, WalkBound: e.opts.WalkBound,
-	})
-	if err != nil {
-		return err
-	}
+// routed wakes the workers of the subscriptions an event reached.
+func (e *Engine) routed(ev *board.Event, r rdb.Routed) {
 	e.opts.Metrics.Routed(ev.Board, len(r.Subscriptions))
 	if r.Truncated {
 		e.log.Warn("delivery: the walk to the goals hit its bound; some subtree subscriptions may miss this event",
@@ -136,7 +133,6 @@ func (e *Engine) routeOne(ctx context.Context, ev *board.Event) error {
 	for _, sid := range r.Subscriptions {
 		e.kick(ev.Board, sid)
 	}
-	return nil
 }
 
 // resumeOutboxes starts a worker for each subscription of the board with

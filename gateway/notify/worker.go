@@ -85,15 +85,17 @@ func (e *Engine) stopping() bool {
 
 // drain delivers the outbox until it is empty, the engine stops, or a
 // delivery is held back by a failure while stopping. It reports gone when
-// the subscription no longer exists.
+// the subscription no longer exists. The subscription is read once per
+// drain: only this worker changes its delivery state, and its target and
+// filter never change.
 func (e *Engine) drain(w *worker) (gone bool) {
+	var sub *board.Subscription
 	for e.wctx.Err() == nil {
 		evs, err := e.store.Outbox(e.wctx, w.key.board, w.key.id, e.opts.OutboxBatch)
 		if err == nil && len(evs) == 0 {
 			return false
 		}
-		var sub *board.Subscription
-		if err == nil {
+		if err == nil && sub == nil {
 			sub, err = e.store.Subscription(e.wctx, w.key.board, w.key.id)
 		}
 		if errors.Is(err, board.ErrNotFound) {

@@ -51,7 +51,9 @@ end
 
 local notice = kind == 'fan_in' or kind == 'triage'
 for _, sid in ipairs(redis.call('SMEMBERS', k_tsubs(id))) do consider(sid, true, notice) end
-local quiet = {commented = 1, subscription_failing = 1, subscription_recovered = 1, orchestrator_braked = 1}
+-- Kinds that change no status cannot change a goal's notice: no check.
+local quiet = {commented = 1, refused = 1, claimed = 1, spawn_budget_exhausted = 1,
+  subscription_failing = 1, subscription_recovered = 1, orchestrator_braked = 1}
 local truncated = 0
 if not notice and redis.call('HLEN', K_GOALS) > 0 then
   if kind == 'linked' and redis.call('HEXISTS', K_GOALS, id) == 1 then schedule(id) end
