@@ -41,6 +41,7 @@ type watcher struct {
 	srv   *Server
 }
 
+// ServeHTTP streams the board until the client goes away or the server stops.
 func (h *watcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, boardName := r.Context(), r.PathValue("board")
 	f, after, err := h.open(ctx, r)
