@@ -60,6 +60,10 @@ func TestSubscribeParamsValidate(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "discord", kind)
 	require.Equal(t, board.ScopeTask, ok.Scope, "task scope by default")
+	orch := board.SubscribeParams{Board: "main", TaskID: "t_abcd", Target: "orchestrator:t_abcd", Scope: board.ScopeSubtree}
+	_, err = orch.Validate()
+	require.NoError(t, err)
+	require.Equal(t, []board.EventKind{board.EventFanIn, board.EventTriage}, orch.Events, "all an orchestrator acts on")
 	for msg, p := range map[string]board.SubscribeParams{
 		"unknown target kind":  {Board: "main", TaskID: "t_abcd", Target: "pager:1"},
 		"malformed target":     {Board: "main", TaskID: "t_abcd", Target: "discord:#general"},

@@ -19,9 +19,10 @@ type SubscribeParams struct {
 	Actor string
 }
 
-// Validate checks the parameters and returns the target's kind. It checks
-// forms only; whether this gateway has an adapter for the kind is the
-// caller's question.
+// Validate checks the parameters and returns the target's kind. It fills
+// in defaults: scope task, and for an orchestrator target the filter
+// fan_in,triage. It checks forms only; whether this gateway has an adapter
+// for the kind is the caller's question.
 func (p *SubscribeParams) Validate() (kind string, err error) {
 	if err := ValidateBoard(p.Board); err != nil {
 		return "", err
@@ -40,6 +41,9 @@ func (p *SubscribeParams) Validate() (kind string, err error) {
 	}
 	if kind == KindOrchestrator && p.Scope != ScopeSubtree {
 		return "", Errorf(ErrInvalid, "an orchestrator target acts on fan_in and triage notices, which only subtree subscriptions get: add --subtree")
+	}
+	if kind == KindOrchestrator && len(p.Events) == 0 {
+		p.Events = []EventKind{EventFanIn, EventTriage} // all it acts on
 	}
 	for _, k := range p.Events {
 		if _, err := ParseEventKind(string(k)); err != nil {
