@@ -21,10 +21,12 @@ type app struct {
 	redis  *redisConn
 	store  *rdb.Store
 	server *gateway.Server
-	// registry holds the delivery adapters; engine routes and delivers
-	// board events to subscriptions (notify.go).
-	registry *gateway.Registry
-	engine   *notify.Engine
+	// registry holds the delivery adapters; subscriptions is the service
+	// the API and chat share; engine routes and delivers board events to
+	// subscriptions (notify.go).
+	registry      *gateway.Registry
+	subscriptions *gateway.Subscriptions
+	engine        *notify.Engine
 }
 
 // startApp builds and starts every part. On error, what was started is

@@ -12,9 +12,10 @@ import (
 
 // newRegistry builds the delivery registry: one adapter per configured
 // kind. webhook and orchestrator are built in and always on; the chat
-// adapters register here too when their platform is enabled.
+// adapters register here too when their platform is enabled, and may be
+// handed a.subscriptions for their /kanban subscribe verb.
 func (a *app) newRegistry() (*gateway.Registry, error) {
-	reg := gateway.NewRegistry()
+	reg := a.registry
 	if a.cfg.Webhook.Secret == "" {
 		a.log.Warn("webhook.secret is empty: webhook deliveries are signed with an empty key; set SWITCHBOARD_WEBHOOK_SECRET")
 	}
@@ -33,17 +34,18 @@ func (a *app) newRegistry() (*gateway.Registry, error) {
 // subscription API and the watch stream, and starts the adapters that
 // hold connections, then the engine. Call it before the server starts.
 func (a *app) startNotify(ctx context.Context) error {
+	a.registry = gateway.NewRegistry()
+	a.subscriptions = gateway.NewSubscriptions(a.store, a.registry, func(b string) { a.engine.Subscribed(b) })
 	reg, err := a.newRegistry()
 	if err != nil {
 		return err
 	}
-	a.registry = reg
 	n := a.cfg.Notify
 	a.engine = notify.New(a.store, reg, notify.Options{
 		FailingAfter: n.FailingAfter, RetryBackoff: n.RetryBackoff, MaxBackoff: n.MaxBackoff,
 		CoalesceWindow: n.CoalesceWindow, Logger: a.log,
 	})
-	a.server.MountNotifications(gateway.NewSubscriptions(a.store, reg, a.engine.Subscribed), a.store)
+	a.server.MountNotifications(a.subscriptions, a.store)
 	a.server.AddReadyCheck(gateway.ReadyCheck{Name: "delivery", Check: a.engine.Ready})
 	for _, ad := range reg.Adapters() {
 		if st, ok := ad.(gateway.Starter); ok {
