@@ -10,6 +10,7 @@ import (
 	"github.com/switchboard/switchboard/board/rdb"
 	"github.com/switchboard/switchboard/config"
 	"github.com/switchboard/switchboard/gateway"
+	"github.com/switchboard/switchboard/gateway/notify"
 )
 
 // app is one running `switchboard serve`: every long-running part, wired
@@ -20,6 +21,12 @@ type app struct {
 	redis  *redisConn
 	store  *rdb.Store
 	server *gateway.Server
+	// registry holds the delivery adapters; subscriptions is the service
+	// the API and chat share; engine routes and delivers board events to
+	// subscriptions (notify.go).
+	registry      *gateway.Registry
+	subscriptions *gateway.Subscriptions
+	engine        *notify.Engine
 }
 
 // startApp builds and starts every part. On error, what was started is
@@ -35,6 +42,10 @@ func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, e
 	}
 	a.store = rdb.New(a.redis.client, rdb.Options{Prefix: cfg.Redis.Prefix, Policy: cfg.Policy()})
 	a.server = gateway.NewServer(a.store, a.serverOptions())
+	if err := a.startNotify(ctx); err != nil {
+		a.Stop(context.Background())
+		return nil, err
+	}
 	if err := a.server.Start(ctx); err != nil {
 		a.Stop(context.Background())
 		return nil, err
@@ -62,8 +73,12 @@ func (a *app) Addr() string { return a.server.Addr() }
 func (a *app) URL() string { return "http://" + a.Addr() }
 
 // Stop shuts serve down. Order:
-//  1. the HTTP server stops taking requests and finishes those in flight;
-//  2. Redis closes last, so every part above could still write.
+//  1. the HTTP server stops taking requests and finishes those in flight
+//     (watch streams end);
+//  2. the delivery engine stops routing, flushes the deliveries in flight
+//     (bounded by ctx; the rest stays in Redis), then the adapters that
+//     hold connections stop;
+//  3. Redis closes last, so every part above could still write.
 //
 // It is safe to call twice.
 func (a *app) Stop(ctx context.Context) {
@@ -72,6 +87,7 @@ func (a *app) Stop(ctx context.Context) {
 			a.log.Warn("http shutdown", "err", err)
 		}
 	}
+	a.stopNotify(ctx)
 	if a.redis != nil {
 		a.redis.Close()
 		a.redis = nil
