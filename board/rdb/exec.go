@@ -53,7 +53,6 @@ func (s *Store) write(ctx context.Context, name, boardName string, op board.Op, 
 	return read.task()
 }
 
-
 func allowedFrom(op board.Op) string {
 	from := board.Transitions[op].From
 	parts := make([]string, len(from))
