@@ -45,6 +45,14 @@ const (
 	// entries in the task log.
 	EventFanIn  EventKind = "fan_in"
 	EventTriage EventKind = "triage"
+	// EventSubscriptionFailing and EventSubscriptionRecovered are appended
+	// to a subscription's task when its deliveries start failing and when
+	// they get through again.
+	EventSubscriptionFailing   EventKind = "subscription_failing"
+	EventSubscriptionRecovered EventKind = "subscription_recovered"
+	// EventOrchestratorBraked is appended to an orchestrator task when its
+	// triage wakes stopped resolving anything: people must look instead.
+	EventOrchestratorBraked EventKind = "orchestrator_braked"
 )
 
 // EventKinds lists every kind a subscription filter may name.
@@ -55,8 +63,24 @@ var EventKinds = []EventKind{
 	EventChangesRequested, EventConfirmed, EventUnblocked, EventReopened, EventArchived,
 	EventCommented, EventProtocolViolation, EventRateLimited, EventTerminalProvider,
 	EventCrashed, EventTimedOut, EventGaveUp, EventCircuitOpen, EventSpawnBudgetExhausted,
-	EventRefused, EventFanIn, EventTriage,
+	EventRefused, EventFanIn, EventTriage, EventSubscriptionFailing, EventSubscriptionRecovered,
+	EventOrchestratorBraked,
 }
+
+// ParseEventKind returns the event kind named s, or an error naming the
+// valid ones.
+func ParseEventKind(s string) (EventKind, error) {
+	for _, k := range EventKinds {
+		if string(k) == s {
+			return k, nil
+		}
+	}
+	return "", Errorf(ErrInvalid, "unknown event kind %q (valid: %v)", s, EventKinds)
+}
+
+// IsNotice reports whether the kind is a subtree notice (fan_in, triage)
+// rather than an entry of a task's log.
+func (k EventKind) IsNotice() bool { return k == EventFanIn || k == EventTriage }
 
 // Event is one entry of a board's event log.
 type Event struct {

@@ -41,7 +41,17 @@ type Subscription struct {
 	// Status is active, or failing after repeated delivery failures.
 	Status    string `json:"status"`
 	LastError string `json:"last_error,omitempty"`
-	Attempts  int    `json:"attempts,omitempty"`
+	// Attempts counts consecutive failed delivery attempts; a success
+	// resets it.
+	Attempts int `json:"attempts,omitempty"`
+	// Delivered is the id of the last event delivered to the target.
+	Delivered string `json:"delivered,omitempty"`
+	// Pending counts events routed to the subscription and not yet
+	// delivered (its outbox).
+	Pending int64 `json:"pending"`
+	// Dropped counts events the outbox bound pushed out while the target
+	// was failing for a long time; each drop is logged and counted.
+	Dropped int64 `json:"dropped,omitempty"`
 }
 
 // Wants reports whether the subscription's event filter lets kind through.

@@ -31,6 +31,10 @@ const (
 	OpUnblock           Op = "unblock"
 	OpReopen            Op = "reopen"
 	OpArchive           Op = "archive"
+	// OpWake is an orchestrator's triage wake: a goal waiting in todo on
+	// a stuck subtree is made ready with the triage snapshot attached. It
+	// is recorded as a promoted event with data.wake = "triage".
+	OpWake Op = "wake"
 )
 
 // Transition is one row of the table: the statuses an operation may start
@@ -83,6 +87,7 @@ var Transitions = map[Op]Transition{
 	OpUnblock:           {From: s(StatusTriage, StatusBlocked), To: s(StatusReady, StatusTodo)},
 	OpReopen:            {From: s(StatusDone), To: gateExit},
 	OpArchive:           {From: anyButRunning, To: s(StatusArchived)},
+	OpWake:              {From: s(StatusTodo), To: s(StatusReady)},
 }
 
 // Allows reports whether op may start from status.

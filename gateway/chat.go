@@ -94,10 +94,11 @@ type ChatBoard interface {
 }
 
 // Subscriber creates and removes subscriptions for /kanban subscribe and
-// unsubscribe. The notification engine's subscription store satisfies it.
+// unsubscribe. The subscription service the API uses (Subscriptions)
+// satisfies it.
 type Subscriber interface {
-	Subscribe(ctx context.Context, s board.Subscription) (*board.Subscription, error)
-	Unsubscribe(ctx context.Context, boardName, id string) error
+	Subscribe(ctx context.Context, p board.SubscribeParams) (*board.Subscription, error)
+	Unsubscribe(ctx context.Context, boardName, id string) (*board.Subscription, error)
 }
 
 // ChatStore keeps the chat adapters' state in Redis as opaque values:

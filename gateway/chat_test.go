@@ -150,9 +150,9 @@ func TestSubscribeFromChat(t *testing.T) {
 	r = b.run(ann, "subscribe "+task.ID+" subtree")
 	require.False(t, r.Private, "the channel sees it was subscribed")
 	require.Contains(t, r.Text, "s_fake0001")
-	require.Equal(t, board.Subscription{
-		Board: "default", Kind: "slack", Target: "slack:C1/1700000000.000100", TaskID: task.ID,
-		Scope: board.ScopeSubtree, CreatedBy: "slack:U1 (ann)",
+	require.Equal(t, board.SubscribeParams{
+		Board: "default", Target: "slack:C1/1700000000.000100", TaskID: task.ID,
+		Scope: board.ScopeSubtree, Actor: "slack:U1 (ann)",
 	}, b.subs.got[0])
 	require.Contains(t, b.run(ann, "unsubscribe s_fake0001").Text, "removed")
 	require.Equal(t, []string{"s_fake0001"}, b.subs.removed)
@@ -162,21 +162,20 @@ func TestSubscribeFromChat(t *testing.T) {
 // fakeSubscriber records subscriptions as the notify store would make them.
 type fakeSubscriber struct {
 	mu      sync.Mutex
-	got     []board.Subscription
+	got     []board.SubscribeParams
 	removed []string
 }
 
-func (f *fakeSubscriber) Subscribe(_ context.Context, s board.Subscription) (*board.Subscription, error) {
+func (f *fakeSubscriber) Subscribe(_ context.Context, p board.SubscribeParams) (*board.Subscription, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.got = append(f.got, s)
-	s.ID = "s_fake0001"
-	return &s, nil
+	f.got = append(f.got, p)
+	return &board.Subscription{ID: "s_fake0001", Board: p.Board, Target: p.Target, TaskID: p.TaskID, Scope: p.Scope}, nil
 }
 
-func (f *fakeSubscriber) Unsubscribe(_ context.Context, _, id string) error {
+func (f *fakeSubscriber) Unsubscribe(_ context.Context, b, id string) (*board.Subscription, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.removed = append(f.removed, id)
-	return nil
+	return &board.Subscription{ID: id, Board: b}, nil
 }

@@ -71,7 +71,7 @@ func (c *Chat) subscription(ctx context.Context, req Request, cmd Command) Reply
 		return Reply{Text: "Subscriptions are not available on this gateway.", Private: true}
 	}
 	if cmd.Verb == VerbUnsubscribe {
-		if err := c.subs.Unsubscribe(ctx, cmd.Board, cmd.SubID); err != nil {
+		if _, err := c.subs.Unsubscribe(ctx, cmd.Board, cmd.SubID); err != nil {
 			return Reply{Text: c.errorText(err), Private: true}
 		}
 		return Reply{Text: "🔕 Subscription " + cmd.SubID + " removed."}
@@ -87,8 +87,8 @@ func (c *Chat) subscription(ctx context.Context, req Request, cmd Command) Reply
 	if cmd.Subtree {
 		scope = board.ScopeSubtree
 	}
-	sub, err := c.subs.Subscribe(ctx, board.Subscription{
-		Board: cmd.Board, Kind: kind, Target: req.Here, TaskID: cmd.TaskID, Scope: scope, CreatedBy: req.Actor.String(),
+	sub, err := c.subs.Subscribe(ctx, board.SubscribeParams{
+		Board: cmd.Board, Target: req.Here, TaskID: cmd.TaskID, Scope: scope, Actor: req.Actor.String(),
 	})
 	if err != nil {
 		return Reply{Text: c.errorText(err), Private: true}

@@ -51,6 +51,10 @@ type Server struct {
 	mu   sync.Mutex
 	http *http.Server
 	ln   net.Listener
+	// quit is closed by Stop, ending long-lived streams (watch) that
+	// Shutdown would otherwise wait for.
+	quit     chan struct{}
+	quitOnce sync.Once
 }
 
 // ReadyCheck reports whether one part of the gateway is ready to serve.
@@ -73,7 +77,7 @@ func NewServer(b Board, opts ServerOptions) *Server {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	s := &Server{board: b, opts: opts, log: opts.Logger, mux: http.NewServeMux()}
+	s := &Server{board: b, opts: opts, log: opts.Logger, mux: http.NewServeMux(), quit: make(chan struct{})}
 	s.AddReadyCheck(ReadyCheck{Name: "redis", Check: b.Ping})
 	s.routes()
 	return s
@@ -125,6 +129,7 @@ func (s *Server) Addr() string {
 // Stop stops accepting requests and waits for those in flight until ctx
 // ends. It is safe to call twice.
 func (s *Server) Stop(ctx context.Context) error {
+	s.quitOnce.Do(func() { close(s.quit) })
 	s.mu.Lock()
 	srv := s.http
 	s.http = nil

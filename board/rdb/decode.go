@@ -22,6 +22,19 @@ func hash(v any) map[string]string {
 	return m
 }
 
+// strs reads a script's array reply of strings, sorted.
+func strs(v any) []string {
+	list, _ := v.([]any)
+	out := make([]string, 0, len(list))
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // sorted returns ids sorted, never nil.
 func sorted(ids []string) []string {
 	out := append([]string{}, ids...)

@@ -14,14 +14,17 @@ import (
 	"github.com/switchboard/switchboard/board"
 )
 
-// argv builds a script's ARGV: the common header (see lua/prelude.lua)
-// followed by args.
+// argv builds a script's ARGV: the common header followed by args.
 func (s *Store) argv(boardName string, op board.Op, actor string, args []any) []any {
-	header := []any{
+	return append(s.header(boardName, op, actor), args...)
+}
+
+// header is the common ARGV header of every script (lua/prelude.lua).
+func (s *Store) header(boardName string, op board.Op, actor string) []any {
+	return []any{
 		s.now().UnixMilli(), cleanActor(actor), allowedFrom(op),
 		s.policy.EventStreamMaxLen, s.policy.TaskEventsMax, boardName,
 	}
-	return append(header, args...)
 }
 
 // call runs one script for op on a board and returns its reply.

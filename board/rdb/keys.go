@@ -13,14 +13,22 @@ package rdb
 //	PREFIX:{B}:task:ID:parents         set     tasks ID waits on
 //	PREFIX:{B}:task:ID:children        set     tasks waiting on ID
 //	PREFIX:{B}:task:ID:runs            list    run ids, oldest first
-//	PREFIX:{B}:task:ID:events          list    the task's events as JSON, oldest first (capped)
+//	PREFIX:{B}:task:ID:events          list    the task's events, one \x1f-separated record each, oldest first (capped)
 //	PREFIX:{B}:task:ID:attachments     list    context for the next run (snapshots), JSON, capped
 //	PREFIX:{B}:run:RID                 hash    one run
 //	PREFIX:{B}:status:S                zset    tasks in status S, scored by creation order
 //	PREFIX:{B}:ready                   zset    claimable tasks, scored by priority then age
 //	PREFIX:{B}:scheduled               zset    tasks claimable later, scored by retry_at (ms)
 //	PREFIX:{B}:leases                  zset    running tasks, scored by lease deadline (ms)
-//	PREFIX:{B}:events                  stream  the board's event log (trimmed)
+//	PREFIX:{B}:events                  stream  the board's event log (trimmed); consumer group "delivery"
+//	PREFIX:{B}:subs                    zset    subscription ids, scored by creation time (ms)
+//	PREFIX:{B}:sub:SID                 hash    one subscription, plus since (the stream id it starts after)
+//	PREFIX:{B}:sub:SID:outbox          list    events routed to SID and not yet delivered, JSON, oldest first (capped)
+//	PREFIX:{B}:task:ID:subs            set     subscriptions on task ID, either scope
+//	PREFIX:{B}:goals                   hash    goal task id -> number of subtree subscriptions on it
+//	PREFIX:{B}:goal:ID                 hash    supervision of goal ID: trigger generations, fan-in signature
+//	PREFIX:{B}:supervise               zset    goals with a supervision check due, scored by due time (ms)
+//	PREFIX:{B}:task:ID:wake            hash    orchestrator ID's triage wakes: stuck set at the last wake, unresolved count
 //
 // The chat adapters' state (chat.go) lives beside the board's:
 //
@@ -51,6 +59,18 @@ func (k keys) events(board, id string) string   { return k.task(board, id) + ":e
 
 // status is the index of a board's tasks in status st.
 func (k keys) status(board, st string) string { return k.base(board) + ":status:" + st }
+
+// outbox is a subscription's queue of undelivered events.
+func (k keys) outbox(board, subID string) string { return k.base(board) + ":sub:" + subID + ":outbox" }
+
+// subs is a board's subscription index.
+func (k keys) subs(board string) string { return k.base(board) + ":subs" }
+
+// supervise is a board's schedule of due supervision checks.
+func (k keys) supervise(board string) string { return k.base(board) + ":supervise" }
+
+// wake is an orchestrator task's wake state.
+func (k keys) wake(board, id string) string { return k.task(board, id) + ":wake" }
 
 // notices is the map of a task's delivered chat gate notices.
 func (k keys) notices(board, id string) string { return k.task(board, id) + ":notices" }

@@ -15,6 +15,8 @@ var documentedKeys = []string{
 	`boards`, `\{B\}:seq`, `\{B\}:task:ID`, `\{B\}:task:ID:parents`, `\{B\}:task:ID:children`,
 	`\{B\}:task:ID:runs`, `\{B\}:task:ID:events`, `\{B\}:task:ID:attachments`, `\{B\}:run:RID`, `\{B\}:status:[a-z_]+`,
 	`\{B\}:ready`, `\{B\}:scheduled`, `\{B\}:leases`, `\{B\}:events`,
+	`\{B\}:subs`, `\{B\}:sub:SID`, `\{B\}:sub:SID:outbox`, `\{B\}:task:ID:subs`, `\{B\}:goals`,
+	`\{B\}:goal:ID`, `\{B\}:supervise`, `\{B\}:task:ID:wake`,
 	`\{B\}:task:ID:notices`, `chat:token:[a-z0-9]+`, `chat:seen:[a-z0-9_-]+:[A-Za-z0-9_.:-]+`,
 }
 
@@ -30,10 +32,11 @@ func TestKeyLayout(t *testing.T) {
 	require.NoError(t, err)
 	b.toStatus(t, board.StatusRunning)
 	_ = c
+	b.notifyWrites(t)
 
 	var pats []*regexp.Regexp
 	for _, k := range documentedKeys {
-		k = strings.NewReplacer(`\{B\}`, `\{`+b.board+`\}`, "ID", `t_[a-z0-9]+`, "RID", `r_[a-z0-9]+`).Replace(k)
+		k = strings.NewReplacer(`\{B\}`, `\{`+b.board+`\}`, "ID", `t_[a-z0-9]+`, "RID", `r_[a-z0-9]+`, "SID", `s_[a-z0-9]+`).Replace(k)
 		pats = append(pats, regexp.MustCompile(`^`+regexp.QuoteMeta(b.redis.Prefix)+`:`+k+`$`))
 	}
 	keys, err := b.redis.Client.Keys(b.ctx, b.redis.Prefix+":*").Result()

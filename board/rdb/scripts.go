@@ -17,6 +17,9 @@ var scriptNames = []string{
 	"create", "link", "claim", "heartbeat", "comment", "complete", "block",
 	"request_review", "park", "end_run", "release", "review", "confirm",
 	"archive", "note", "runs", "leases", "run_process", "attach",
+	// notifications: subscription.go, delivery.go, supervise.go, wake.go
+	"subscribe", "unsubscribe", "subs", "route", "delivered", "delivery_failed",
+	"subtree", "notice", "wake",
 }
 
 // scripts holds the board's Lua in both forms: a function library for

@@ -10,6 +10,7 @@ import (
 	"github.com/switchboard/switchboard/board/rdb"
 	"github.com/switchboard/switchboard/config"
 	"github.com/switchboard/switchboard/gateway"
+	"github.com/switchboard/switchboard/gateway/notify"
 )
 
 // app is one running `switchboard serve`: every long-running part, wired
@@ -20,10 +21,14 @@ type app struct {
 	redis  *redisConn
 	store  *rdb.Store
 	server *gateway.Server
-	// registry holds the delivery adapters; chat holds the chat adapters
-	// and the follower that edits their gate notices (chat.go).
-	registry *gateway.Registry
-	chat     *chatParts
+	// registry holds the delivery adapters; subscriptions is the service
+	// the API and chat share; engine routes and delivers board events to
+	// subscriptions (notify.go); chat holds the chat adapters' shared
+	// state and the follower that edits their gate notices (chat.go).
+	registry      *gateway.Registry
+	subscriptions *gateway.Subscriptions
+	engine        *notify.Engine
+	chat          *chatParts
 }
 
 // startApp builds and starts every part. On error, what was started is
@@ -39,7 +44,10 @@ func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, e
 	}
 	a.store = rdb.New(a.redis.client, rdb.Options{Prefix: cfg.Redis.Prefix, Policy: cfg.Policy()})
 	a.server = gateway.NewServer(a.store, a.serverOptions())
-	a.registry = gateway.NewRegistry()
+	if err := a.startNotify(ctx); err != nil {
+		a.Stop(context.Background())
+		return nil, err
+	}
 	if err := a.startChat(ctx); err != nil {
 		a.Stop(context.Background())
 		return nil, err
@@ -72,10 +80,11 @@ func (a *app) URL() string { return "http://" + a.Addr() }
 
 // Stop shuts serve down. Order:
 //  1. the HTTP server stops taking requests and finishes those in flight
-//     (inbound chat webhooks and interactions included);
-//  2. the chat follower stops editing notices, then the chat adapters
-//     close their websockets and pollers and finish the requests they
-//     acknowledged (bounded by ctx);
+//     (watch streams, chat webhooks and interactions end);
+//  2. the chat follower stops editing notices; the delivery engine stops
+//     routing, flushes the deliveries in flight (bounded by ctx; the rest
+//     stays in Redis), then the adapters that hold connections stop (chat
+//     websockets and pollers close, acknowledged requests finish);
 //  3. Redis closes last, so every part above could still write.
 //
 // It is safe to call twice.
@@ -86,6 +95,7 @@ func (a *app) Stop(ctx context.Context) {
 		}
 	}
 	a.stopChat(ctx)
+	a.stopNotify(ctx)
 	if a.redis != nil {
 		a.redis.Close()
 		a.redis = nil

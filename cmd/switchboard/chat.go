@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 
 	"github.com/switchboard/switchboard/adapters/discord"
@@ -12,44 +11,47 @@ import (
 	"github.com/switchboard/switchboard/gateway"
 )
 
-// chatParts are the chat adapters and what they share: their Redis state,
-// the inbound counters (for /metrics), and the follower that edits gate
+// chatParts are what the chat adapters share: their Redis state, the
+// inbound counters (for /metrics), and the follower that edits gate
 // notices after decisions.
 type chatParts struct {
 	state    *rdb.ChatStore
 	counts   *gateway.InboundCounts
 	follower *gateway.Follower
-	adapters []gateway.Adapter
+	enabled  int
 }
 
-// mounter is the server's Handle, for adapters' inbound endpoints.
+// mounter is an adapter with inbound HTTP endpoints.
 type mounter interface {
 	Mount(s interface{ Handle(string, http.Handler) })
 }
 
-// startChat builds an adapter for each enabled platform, registers it,
-// mounts its inbound endpoints, starts it, then starts the follower. Call
-// it before the server starts.
-func (a *app) startChat(ctx context.Context) error {
+// registerChat builds an adapter for each enabled platform, registers it
+// and mounts its inbound endpoints. startNotify starts it with the other
+// adapters that hold connections, and stopNotify stops it.
+func (a *app) registerChat(reg *gateway.Registry) error {
 	a.chat = &chatParts{state: rdb.NewChatStore(a.store), counts: gateway.NewInboundCounts()}
 	adapters, err := a.chatAdapters()
 	if err != nil {
 		return err
 	}
 	for _, ad := range adapters {
-		if err := a.registry.Register(ad); err != nil {
+		if err := reg.Register(ad); err != nil {
 			return err
 		}
 		if m, ok := ad.(mounter); ok {
 			m.Mount(a.server)
 		}
-		if err := ad.(gateway.Starter).Start(ctx); err != nil {
-			return fmt.Errorf("start the %s adapter: %w", ad.Kind(), err)
-		}
-		a.chat.adapters = append(a.chat.adapters, ad)
-		a.log.Info("chat adapter started", "platform", ad.Kind())
+		a.log.Info("chat adapter enabled", "platform", ad.Kind())
 	}
-	if len(a.chat.adapters) == 0 {
+	a.chat.enabled = len(adapters)
+	return nil
+}
+
+// startChat starts the follower once the adapters run. Call it after
+// startNotify.
+func (a *app) startChat(ctx context.Context) error {
+	if a.chat == nil || a.chat.enabled == 0 {
 		return nil
 	}
 	a.chat.follower = gateway.NewFollower(gateway.FollowerParams{
@@ -58,29 +60,23 @@ func (a *app) startChat(ctx context.Context) error {
 	return a.chat.follower.Start(ctx)
 }
 
-// stopChat stops the follower, then each adapter (websockets close,
-// requests in flight finish, bounded by ctx).
+// stopChat stops the follower; the adapters stop with the others.
 func (a *app) stopChat(ctx context.Context) {
-	if a.chat == nil {
+	if a.chat == nil || a.chat.follower == nil {
 		return
 	}
-	if a.chat.follower != nil {
-		if err := a.chat.follower.Stop(ctx); err != nil {
-			a.log.Warn("chat follower shutdown", "err", err)
-		}
+	if err := a.chat.follower.Stop(ctx); err != nil {
+		a.log.Warn("chat follower shutdown", "err", err)
 	}
-	for _, ad := range a.chat.adapters {
-		if err := ad.(gateway.Starter).Stop(ctx); err != nil {
-			a.log.Warn("chat adapter shutdown", "platform", ad.Kind(), "err", err)
-		}
-	}
-	a.chat = nil
+	a.chat.follower = nil
 }
 
-// newChat is the chat layer of one platform.
+// newChat is the chat layer of one platform; /kanban subscribe goes
+// through the same subscription service as the API.
 func (a *app) newChat(platform string, auth gateway.Authorizer) *gateway.Chat {
 	return gateway.NewChat(gateway.ChatParams{
-		Platform: platform, Board: a.store, Store: a.chat.state, Authorizer: auth, Logger: a.log,
+		Platform: platform, Board: a.store, Store: a.chat.state, Authorizer: auth,
+		Subscriber: a.subscriptions, Logger: a.log,
 	})
 }
 

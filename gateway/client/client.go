@@ -24,6 +24,8 @@ type Client struct {
 	token string
 	board string
 	http  *http.Client
+	// stream has no overall timeout, for the watch stream.
+	stream *http.Client
 }
 
 // New returns a client for the gateway at server, acting on boardName with
@@ -31,7 +33,7 @@ type Client struct {
 func New(server, token, boardName string) *Client {
 	return &Client{
 		base: strings.TrimRight(server, "/"), token: token, board: boardName,
-		http: &http.Client{Timeout: 30 * time.Second},
+		http: &http.Client{Timeout: 30 * time.Second}, stream: &http.Client{},
 	}
 }
 

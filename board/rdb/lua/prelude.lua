@@ -19,7 +19,7 @@
 -- caller reads the task back in the same round trip (a pipeline), because
 -- building a Lua reply of every field costs Redis more than the write.
 local B, NOW, NOW_S, ACTOR, ALLOWED, STREAM_MAX, TASK_EVENTS_MAX, BOARD
-local K_SEQ, K_READY, K_SCHED, K_LEASES, K_STREAM
+local K_SEQ, K_READY, K_SCHED, K_LEASES, K_STREAM, K_SUBS, K_GOALS, K_SUPERVISE
 local A = 7
 
 local function begin(keys, argv)
@@ -28,6 +28,7 @@ local function begin(keys, argv)
   STREAM_MAX, TASK_EVENTS_MAX, BOARD = argv[4], tonumber(argv[5]), argv[6]
   K_SEQ, K_READY, K_SCHED = B .. ':seq', B .. ':ready', B .. ':scheduled'
   K_LEASES, K_STREAM = B .. ':leases', B .. ':events'
+  K_SUBS, K_GOALS, K_SUPERVISE = B .. ':subs', B .. ':goals', B .. ':supervise'
 end
 
 local function k_task(id) return B .. ':task:' .. id end
@@ -38,6 +39,13 @@ local function k_tevents(id) return B .. ':task:' .. id .. ':events' end
 local function k_attach(id) return B .. ':task:' .. id .. ':attachments' end
 local function k_run(rid) return B .. ':run:' .. rid end
 local function k_status(st) return B .. ':status:' .. st end
+-- Notification keys (see keys.go): subscriptions, their outboxes, goals
+-- under supervision and orchestrator wake state.
+local function k_sub(sid) return B .. ':sub:' .. sid end
+local function k_outbox(sid) return B .. ':sub:' .. sid .. ':outbox' end
+local function k_tsubs(id) return B .. ':task:' .. id .. ':subs' end
+local function k_goal(id) return B .. ':goal:' .. id end
+local function k_wake(id) return B .. ':task:' .. id .. ':wake' end
 
 local function fail(code, detail)
   return redis.error_reply(code .. ' ' .. detail)
