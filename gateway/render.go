@@ -5,8 +5,9 @@ import (
 	"unicode/utf8"
 )
 
-// Markup formats notice text for one platform. Bold, Code and Italic get
-// text that Escape has already made safe.
+// Markup formats notice text for one platform. Bold and Italic get text
+// that Escape has already made safe; Code gets raw text and makes it safe
+// itself, since escapes show literally inside code on some platforms.
 type Markup struct {
 	Escape func(string) string
 	Bold   func(string) string
@@ -21,12 +22,12 @@ type Markup struct {
 func RenderNotice(n Notice, m Markup, limit int) string {
 	lines := []string{m.Bold(m.Escape(strings.TrimSpace(n.Icon + " " + n.Headline)))}
 	if n.TaskID != "" {
-		task := m.Code(m.Escape(n.TaskID))
+		task := m.Code(n.TaskID)
 		if n.Title != "" {
 			task += " · " + m.Bold(m.Escape(n.Title))
 		}
 		if n.Status != "" {
-			task += " · " + m.Escape(string(n.Status))
+			task += " · now " + m.Escape(string(n.Status))
 		}
 		lines = append(lines, task)
 	}

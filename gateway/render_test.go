@@ -29,7 +29,7 @@ func TestRenderNoticeFitsAndKeepsTheOutcome(t *testing.T) {
 	}
 	out := gateway.RenderNotice(n, plain, 1000)
 	require.LessOrEqual(t, utf8.RuneCountInString(out), 1000)
-	require.True(t, strings.HasPrefix(out, "*🛑 Approval needed*\n`t_ab3k9xq2` · *deploy* · waiting_approval\n*Reason:* x"))
+	require.True(t, strings.HasPrefix(out, "*🛑 Approval needed*\n`t_ab3k9xq2` · *deploy* · now waiting_approval\n*Reason:* x"))
 	require.Contains(t, out, "\n…\n")
 	require.True(t, strings.HasSuffix(out, "_➡️ Approved by slack:U1 at 2026-11-30 12:00 UTC_"))
 }

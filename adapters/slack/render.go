@@ -22,7 +22,7 @@ const actionPrefix = "kanban_"
 var markup = gateway.Markup{
 	Escape: escape,
 	Bold:   func(s string) string { return "*" + s + "*" },
-	Code:   func(s string) string { return "`" + s + "`" },
+	Code:   func(s string) string { return "`" + escape(strings.ReplaceAll(s, "`", "")) + "`" },
 	Italic: func(s string) string { return "_" + s + "_" },
 }
 

@@ -17,7 +17,7 @@ const callbackPrefix = "kb:"
 var markup = gateway.Markup{
 	Escape: html.EscapeString,
 	Bold:   func(s string) string { return "<b>" + s + "</b>" },
-	Code:   func(s string) string { return "<code>" + s + "</code>" },
+	Code:   func(s string) string { return "<code>" + html.EscapeString(s) + "</code>" },
 	Italic: func(s string) string { return "<i>" + s + "</i>" },
 }
 

@@ -5,13 +5,11 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -19,49 +17,14 @@ import (
 	"github.com/switchboard/switchboard/board/rdb"
 )
 
-// chatFake answers what serve asks of Telegram and Discord at start and
-// records the messages sent.
-type chatFake struct {
-	mu   sync.Mutex
-	sent []string
-}
-
-func (f *chatFake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	w.Header().Set("Content-Type", "application/json")
-	switch {
-	case strings.HasSuffix(r.URL.Path, "/getMe"):
-		fmt.Fprint(w, `{"ok":true,"result":{"id":1,"is_bot":true,"first_name":"sb","username":"sb_bot"}}`)
-	case strings.HasSuffix(r.URL.Path, "/sendMessage"):
-		f.mu.Lock()
-		f.sent = append(f.sent, string(body))
-		f.mu.Unlock()
-		fmt.Fprint(w, `{"ok":true,"result":{"message_id":7,"chat":{"id":-100,"type":"group"},"date":1}}`)
-	case strings.HasPrefix(r.URL.Path, "/bot"):
-		fmt.Fprint(w, `{"ok":true,"result":true}`)
-	case strings.HasSuffix(r.URL.Path, "/commands"):
-		fmt.Fprint(w, `[]`)
-	default:
-		http.NotFound(w, r)
-	}
-}
-
-func (f *chatFake) messages() string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return strings.Join(f.sent, "\n")
-}
-
-// TestServeChatEndpoints boots serve with all three platforms in their
-// HTTP modes against fakes: every inbound endpoint refuses forged
-// requests with 401 and changes nothing, and a Telegram approver's
-// /kanban approve through the webhook decides, with the actor recorded.
-func TestServeChatEndpoints(t *testing.T) {
-	t.Parallel()
+// chatServe boots serve with Telegram (webhook), Discord and Slack (http)
+// pointed at one fake; 42 approves on Telegram and Discord, U1 on Slack.
+func chatServe(t *testing.T) (*served, *chatFake, ed25519.PrivateKey, *rdb.Store) {
+	t.Helper()
 	fake := &chatFake{}
 	api := httptest.NewServer(fake)
 	t.Cleanup(api.Close)
-	pub, _, err := ed25519.GenerateKey(nil)
+	pub, priv, err := ed25519.GenerateKey(nil)
 	require.NoError(t, err)
 	s := startServe(t,
 		"SWITCHBOARD_PLATFORMS_TELEGRAM_ENABLED=true", "SWITCHBOARD_PLATFORMS_TELEGRAM_TOKEN=1:x",
@@ -69,55 +32,98 @@ func TestServeChatEndpoints(t *testing.T) {
 		"SWITCHBOARD_PLATFORMS_TELEGRAM_API_URL="+api.URL, "SWITCHBOARD_PLATFORMS_TELEGRAM_APPROVERS_USERS=42",
 		"SWITCHBOARD_PLATFORMS_DISCORD_ENABLED=true", "SWITCHBOARD_PLATFORMS_DISCORD_TOKEN=d", "SWITCHBOARD_PLATFORMS_DISCORD_MODE=http",
 		"SWITCHBOARD_PLATFORMS_DISCORD_APPLICATION_ID=app1", "SWITCHBOARD_PLATFORMS_DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub),
-		"SWITCHBOARD_PLATFORMS_DISCORD_API_URL="+api.URL+"/",
+		"SWITCHBOARD_PLATFORMS_DISCORD_API_URL="+api.URL+"/", "SWITCHBOARD_PLATFORMS_DISCORD_APPROVERS_USERS=42",
 		"SWITCHBOARD_PLATFORMS_SLACK_ENABLED=true", "SWITCHBOARD_PLATFORMS_SLACK_BOT_TOKEN=xoxb-x", "SWITCHBOARD_PLATFORMS_SLACK_MODE=http",
 		"SWITCHBOARD_PLATFORMS_SLACK_SIGNING_SECRET=sl-secret", "SWITCHBOARD_PLATFORMS_SLACK_API_URL="+api.URL+"/api/",
+		"SWITCHBOARD_PLATFORMS_SLACK_APPROVERS_USERS=U1",
 	)
+	return s, fake, priv, rdb.New(s.redis.Client, rdb.Options{Prefix: s.redis.Prefix})
+}
+
+const tgSecret = "X-Telegram-Bot-Api-Secret-Token"
+
+// TestServeChatEndpoints: every inbound endpoint refuses forged requests
+// with 401 and changes nothing; a Telegram approver's /kanban approve
+// through the webhook decides, with the actor recorded.
+func TestServeChatEndpoints(t *testing.T) {
+	t.Parallel()
+	s, fake, _, store := chatServe(t)
 	ctx := context.Background()
-	store := rdb.New(s.redis.Client, rdb.Options{Prefix: s.redis.Prefix})
-	task, err := store.Create(ctx, board.CreateParams{Board: "default", Title: "ship", Profile: "default"})
-	require.NoError(t, err)
-	c, err := store.Claim(ctx, board.ClaimParams{Board: "default"})
-	require.NoError(t, err)
-	_, err = store.Block(ctx, board.RunRef{Board: "default", TaskID: task.ID, RunID: c.Run.ID}, board.BlockParams{Kind: board.BlockApproval, Reason: "deploy"})
+	task := create(t, store, "ship")
+	run := claim(t, store, task.ID)
+	_, err := store.Block(ctx, run, board.BlockParams{Kind: board.BlockApproval, Reason: "deploy"})
 	require.NoError(t, err)
 
 	approve := fmt.Sprintf(`{"update_id":1,"message":{"message_id":5,"from":{"id":42,"first_name":"Alice","username":"alice"},
 		"chat":{"id":-100,"type":"group"},"date":1,"text":"/kanban approve %s"}}`, task.ID)
-	post := func(path, body string, hdr map[string]string) int {
-		req, _ := http.NewRequest(http.MethodPost, s.url+path, strings.NewReader(body))
-		for k, v := range hdr {
-			req.Header.Set(k, v)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		require.NoError(t, err)
-		resp.Body.Close()
-		return resp.StatusCode
-	}
-	stamp := fmt.Sprint(time.Now().Unix())
-	for _, tc := range []struct {
-		path string
-		hdr  map[string]string
-	}{
-		{"/telegram/webhook", map[string]string{"X-Telegram-Bot-Api-Secret-Token": "wrong"}},
-		{"/telegram/webhook", nil},
-		{"/discord/interactions", map[string]string{"X-Signature-Timestamp": stamp, "X-Signature-Ed25519": strings.Repeat("ab", 64)}},
-		{"/slack/commands", map[string]string{"X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": "v0=00"}},
-		{"/slack/interactions", map[string]string{"X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": "v0=00"}},
-		{"/slack/events", nil},
+	stamp := discordSigned(ed25519.NewKeyFromSeed(make([]byte, 32)), approve)
+	for path, hdr := range map[string]map[string]string{
+		"/telegram/webhook":     {tgSecret: "wrong"},
+		"/discord/interactions": stamp,
+		"/slack/commands":       slackSigned("wrong", approve),
+		"/slack/interactions":   {"X-Slack-Request-Timestamp": stamp["X-Signature-Timestamp"], "X-Slack-Signature": "v0=00"},
+		"/slack/events":         nil,
 	} {
-		require.Equal(t, http.StatusUnauthorized, post(tc.path, approve, tc.hdr), tc.path)
+		require.Equal(t, http.StatusUnauthorized, post(t, s.url+path, approve, hdr), path)
 	}
-	got, err := store.Get(ctx, board.Ref{Board: "default", ID: task.ID})
-	require.NoError(t, err)
-	require.Equal(t, board.StatusWaitingApproval, got.Status, "nothing changed")
+	require.Equal(t, http.StatusUnauthorized, post(t, s.url+"/telegram/webhook", approve, nil))
+	require.Equal(t, board.StatusWaitingApproval, get(t, store, task.ID).Status, "nothing changed")
 
-	require.Equal(t, http.StatusOK, post("/telegram/webhook", approve, map[string]string{"X-Telegram-Bot-Api-Secret-Token": "tg-secret"}))
-	got, err = store.Get(ctx, board.Ref{Board: "default", ID: task.ID})
-	require.NoError(t, err)
-	require.Equal(t, board.StatusReady, got.Status)
+	require.Equal(t, http.StatusOK, post(t, s.url+"/telegram/webhook", approve, map[string]string{tgSecret: "tg-secret"}))
+	require.Equal(t, board.StatusReady, get(t, store, task.ID).Status)
 	evs, err := store.Events(ctx, board.Ref{Board: "default", ID: task.ID})
 	require.NoError(t, err)
 	require.Equal(t, "telegram:42 (alice)", evs[len(evs)-1].Actor)
-	require.Contains(t, fake.messages(), "Approved+"+task.ID)
+	fake.wait(t, "/sendMessage", "Approved "+task.ID)
+}
+
+// TestServeChatSubtreeFanInAndApproval: a thread (or channel) on each
+// platform subscribed with `/kanban subscribe G subtree` receives the
+// subtree's fan-in notice; then G's approval notice arrives with buttons,
+// an approver's click decides it, and the notice is edited.
+func TestServeChatSubtreeFanInAndApproval(t *testing.T) {
+	t.Parallel()
+	s, fake, priv, store := chatServe(t)
+	ctx := context.Background()
+	a, b := create(t, store, "build"), create(t, store, "test")
+	goal, err := store.Create(ctx, board.CreateParams{Board: "default", Title: "release", Parents: []string{a.ID, b.ID}, Profile: "default"})
+	require.NoError(t, err)
+
+	tg := fmt.Sprintf(`{"update_id":2,"message":{"message_id":6,"message_thread_id":7,"is_topic_message":true,
+		"from":{"id":42,"username":"alice"},"chat":{"id":-100123,"type":"supergroup","is_forum":true},"date":1,
+		"text":"/kanban subscribe %s subtree"}}`, goal.ID)
+	require.Equal(t, http.StatusOK, post(t, s.url+"/telegram/webhook", tg, map[string]string{tgSecret: "tg-secret"}))
+	dc := fmt.Sprintf(`{"id":"i1","application_id":"app1","type":2,"token":"tok1","version":1,"guild_id":"g1","channel_id":"555",
+		"member":{"user":{"id":"42","username":"alice"},"roles":[],"joined_at":"2024-01-01T00:00:00Z"},
+		"data":{"id":"c","name":"kanban","type":1,"options":[{"name":"subscribe","type":1,"options":[
+		{"name":"id","type":3,"value":%q},{"name":"subtree","type":5,"value":true}]}]}}`, goal.ID)
+	require.Equal(t, http.StatusOK, post(t, s.url+"/discord/interactions", dc, discordSigned(priv, dc)))
+	sl := url.Values{"command": {"/kanban"}, "text": {"subscribe " + goal.ID + " subtree"}, "user_id": {"U1"},
+		"user_name": {"ann"}, "channel_id": {"C0SLACK1"}, "response_url": {"http://127.0.0.1:1/none"}}.Encode()
+	require.Equal(t, http.StatusOK, post(t, s.url+"/slack/commands", sl, slackSigned("sl-secret", sl)))
+	require.Eventually(t, func() bool {
+		subs, err := store.Subscriptions(ctx, "default", goal.ID)
+		return err == nil && len(subs) == 3
+	}, 10e9, 10e6, "three subtree subscriptions")
+
+	for _, id := range []string{a.ID, b.ID} {
+		_, err := store.Complete(ctx, claim(t, store, id), board.CompleteParams{Summary: "ok"})
+		require.NoError(t, err)
+	}
+	fake.wait(t, "/sendMessage", "chat_id=-100123", "message_thread_id=7", "Subtree ready")
+	fake.wait(t, "/channels/555/messages", "Subtree ready")
+	fake.wait(t, "/api/chat.postMessage", "channel=C0SLACK1", "Subtree ready")
+
+	_, err = store.Block(ctx, claim(t, store, goal.ID), board.BlockParams{Kind: board.BlockApproval, Reason: "publish"})
+	require.NoError(t, err)
+	notice := fake.wait(t, "/sendMessage", "message_thread_id=7", "Approval needed", "callback_data")
+	data := notice.Body[strings.Index(notice.Body, `"callback_data":"`)+len(`"callback_data":"`):]
+	data = data[:strings.Index(data, `"`)]
+	click := fmt.Sprintf(`{"update_id":3,"callback_query":{"id":"q1","from":{"id":42,"username":"alice"},"chat_instance":"1","data":%q,
+		"message":{"message_id":9,"message_thread_id":7,"is_topic_message":true,"chat":{"id":-100123,"type":"supergroup"},"date":1}}}`, data)
+	require.Equal(t, http.StatusOK, post(t, s.url+"/telegram/webhook", click, map[string]string{tgSecret: "tg-secret"}))
+	require.Equal(t, board.StatusReady, get(t, store, goal.ID).Status)
+	fake.wait(t, "/editMessageText", "Approved by telegram:42 (alice)", `"inline_keyboard":[]`)
+	fake.wait(t, "/channels/555/messages/", "Approved by telegram:42 (alice)", `"components":[]`)
+	fake.wait(t, "/api/chat.update", "Approved by telegram:42 (alice)")
 }

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/switchboard/switchboard/board"
+	"github.com/switchboard/switchboard/board/rdb"
+)
+
+// create makes a task on the default board.
+func create(t *testing.T, store *rdb.Store, title string) *board.Task {
+	t.Helper()
+	task, err := store.Create(context.Background(), board.CreateParams{Board: "default", Title: title, Profile: "default"})
+	require.NoError(t, err)
+	return task
+}
+
+// claim claims the next ready task and checks it is id: tests create
+// tasks in the order they claim them.
+func claim(t *testing.T, store *rdb.Store, id string) board.RunRef {
+	t.Helper()
+	c, err := store.Claim(context.Background(), board.ClaimParams{Board: "default"})
+	require.NoError(t, err)
+	require.Equal(t, id, c.Task.ID, "claim order")
+	return board.RunRef{Board: "default", TaskID: id, RunID: c.Run.ID}
+}
+
+func get(t *testing.T, store *rdb.Store, id string) *board.Task {
+	t.Helper()
+	task, err := store.Get(context.Background(), board.Ref{Board: "default", ID: id})
+	require.NoError(t, err)
+	return task
+}
