@@ -104,20 +104,28 @@ func editsNotices(ev *board.Event) bool {
 	return ok
 }
 
-// Covered reports whether d's event decides a gate whose notice was
-// delivered to the same target. The follower edits that notice, so the
-// decision needs no message of its own there.
+// Covered reports whether d needs no new message in its target: its
+// gate's notice was posted there already (a redelivery), or d decides a
+// gate whose notice is there, which the follower edits instead.
 func (c *Chat) Covered(ctx context.Context, d Delivery) (bool, error) {
-	if !editsNotices(&d.Event) || d.Event.TaskID == "" {
+	opens := gateStatus(d.Event.Kind, d.Event.DataString("gate")) != ""
+	if (!opens && !editsNotices(&d.Event)) || d.Event.TaskID == "" {
 		return false, nil
 	}
-	recs, err := c.store.LoadNotices(ctx, d.Event.Board, d.Event.TaskID)
+	boardName := d.Event.Board
+	if boardName == "" {
+		boardName = d.Subscription.Board
+	}
+	recs, err := c.store.LoadNotices(ctx, boardName, d.Event.TaskID)
 	if err != nil {
 		return false, err
 	}
 	for _, raw := range recs {
 		var rec NoticeRecord
-		if json.Unmarshal(raw, &rec) == nil && rec.Target == d.Subscription.Target && eventAfter(d.Event.ID, rec.Notice.EventID) {
+		if json.Unmarshal(raw, &rec) != nil || rec.Target != d.Subscription.Target {
+			continue
+		}
+		if rec.Notice.EventID == d.Event.ID || (!opens && eventAfter(d.Event.ID, rec.Notice.EventID)) {
 			return true, nil
 		}
 	}

@@ -81,6 +81,7 @@ func TestApprovalEndToEnd(t *testing.T) {
 	require.Contains(t, edit.Get("text"), "Approved by telegram:42 (alice) at ")
 	require.Empty(t, keyboard(t, edit), "the buttons are gone")
 
+	require.NoError(t, b.adapter.Deliver(b.ctx, b.env.Delivery(t, ev, "telegram:-1001/7")), "a redelivery posts nothing")
 	require.NoError(t, b.adapter.Deliver(b.ctx, b.env.Delivery(t, approved, "telegram:-1001/7")))
 	require.NoError(t, b.adapter.Deliver(b.ctx, b.env.Delivery(t, approved, "telegram:-2002")))
 	require.Equal(t, 2, b.fake.count("sendMessage"), "the decision is posted only where no notice of its gate is")
@@ -199,6 +200,7 @@ func TestHonorsRetryAfter(t *testing.T) {
 	b.fake.mu.Lock()
 	b.fake.limited["sendMessage"] = 3600
 	b.fake.mu.Unlock()
+	_, ev = b.env.Blocked(t, board.BlockAuth, "log in again")
 	err := b.adapter.Deliver(b.ctx, b.env.Delivery(t, ev, "telegram:-1001"))
 	require.ErrorContains(t, err, "Too Many Requests", "a wait beyond the bound fails the delivery for the engine to retry")
 }
