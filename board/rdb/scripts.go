@@ -15,6 +15,7 @@ var scriptNames = []string{
 	"create", "link", "claim", "heartbeat", "comment", "complete", "block",
 	"request_review", "park", "end_run", "release", "review", "confirm",
 	"archive", "note", "get", "list", "runs", "events", "leases", "run_process", "attach",
+	"spawn_budget",
 }
 
 // loadScripts builds one *redis.Script per body. go-redis sends EVALSHA

@@ -36,6 +36,11 @@ local K_READY = B .. ':ready'
 local K_SCHED = B .. ':scheduled'
 local K_LEASES = B .. ':leases'
 local K_STREAM = B .. ':events'
+-- K_WAKE is the dispatch signal, a pub/sub channel shared by every board:
+-- "PREFIX:wake". Each message is the name of a board where a task became
+-- claimable, now or at a later retry_at. It is a channel, not a key, so it
+-- does not tie the script to a cluster slot.
+local K_WAKE = string.sub(B, 1, #B - #BOARD - 3) .. ':wake'
 
 local function fail(code, detail)
   return redis.error_reply(code .. ' ' .. detail)
@@ -85,7 +90,8 @@ local function ready_score(id)
 end
 
 -- requeue puts a task in the ready queue or the schedule, as its status and
--- retry_at say, and out of both otherwise.
+-- retry_at say, and out of both otherwise. Entering either one wakes the
+-- dispatchers (K_WAKE), so a ready task is claimed without waiting for a poll.
 local function requeue(id)
   redis.call('ZREM', K_READY, id)
   redis.call('ZREM', K_SCHED, id)
@@ -94,8 +100,10 @@ local function requeue(id)
   if f[1] == 'ready' then
     if retry and retry > NOW then redis.call('ZADD', K_SCHED, fmt(retry), id)
     else redis.call('ZADD', K_READY, ready_score(id), id) end
+    redis.call('PUBLISH', K_WAKE, BOARD)
   elseif f[1] == 'blocked' and f[3] == 'transient' then
     redis.call('ZADD', K_SCHED, fmt(retry or NOW), id)
+    redis.call('PUBLISH', K_WAKE, BOARD)
   end
 end
 
