@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard/switchboard/board/rdb"
 	"github.com/switchboard/switchboard/config"
+	"github.com/switchboard/switchboard/dispatcher"
 	"github.com/switchboard/switchboard/gateway"
 )
 
@@ -18,8 +19,9 @@ type app struct {
 	cfg    config.Config
 	log    *slog.Logger
 	redis  *redisConn
-	store  *rdb.Store
-	server *gateway.Server
+	store      *rdb.Store
+	server     *gateway.Server
+	dispatcher *dispatcher.Dispatcher
 }
 
 // startApp builds and starts every part. On error, what was started is
@@ -36,6 +38,10 @@ func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, e
 	a.store = rdb.New(a.redis.client, rdb.Options{Prefix: cfg.Redis.Prefix, Policy: cfg.Policy()})
 	a.server = gateway.NewServer(a.store, a.serverOptions())
 	if err := a.server.Start(ctx); err != nil {
+		a.Stop(context.Background())
+		return nil, err
+	}
+	if err := a.startDispatcher(ctx); err != nil {
 		a.Stop(context.Background())
 		return nil, err
 	}
@@ -62,11 +68,16 @@ func (a *app) Addr() string { return a.server.Addr() }
 func (a *app) URL() string { return "http://" + a.Addr() }
 
 // Stop shuts serve down. Order:
-//  1. the HTTP server stops taking requests and finishes those in flight;
-//  2. Redis closes last, so every part above could still write.
+//  1. the dispatcher stops claiming, lets running workers finish for
+//     shutdown.grace, then stops the rest and ends their runs through the
+//     failure rules; the HTTP server still serves meanwhile, so workers
+//     can report;
+//  2. the HTTP server stops taking requests and finishes those in flight;
+//  3. Redis closes last, so every part above could still write.
 //
 // It is safe to call twice.
 func (a *app) Stop(ctx context.Context) {
+	a.stopDispatcher(ctx)
 	if a.server != nil {
 		if err := a.server.Stop(ctx); err != nil {
 			a.log.Warn("http shutdown", "err", err)
