@@ -16,9 +16,9 @@ import (
 // app is one running `switchboard serve`: every long-running part, wired
 // from the config.
 type app struct {
-	cfg    config.Config
-	log    *slog.Logger
-	redis  *redisConn
+	cfg        config.Config
+	log        *slog.Logger
+	redis      *redisConn
 	store      *rdb.Store
 	server     *gateway.Server
 	dispatcher *dispatcher.Dispatcher
