@@ -98,7 +98,9 @@ func (d *Dispatcher) dueBoards(ctx context.Context) ([]string, time.Duration) {
 func (d *Dispatcher) nextDue(ctx context.Context, b string) time.Duration {
 	at, ok, err := d.store.NextClaimable(ctx, b)
 	if err != nil {
-		d.log.Warn("read the ready queue", "board", b, "err", err)
+		if ctx.Err() == nil {
+			d.log.Warn("read the ready queue", "board", b, "err", err)
+		}
 		return 0
 	}
 	if !ok {
