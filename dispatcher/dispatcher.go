@@ -55,7 +55,8 @@ func New(st Store, opts Options) (*Dispatcher, error) {
 
 // Start subscribes to the dispatch signal, adopts this host's orphaned
 // workers, and starts the claim loop. ctx bounds the start-up only: the
-// dispatcher runs until Stop.
+// dispatcher runs until Stop. Redis being unavailable is not an error:
+// the dispatcher subscribes and recovers once it is back.
 func (d *Dispatcher) Start(ctx context.Context) error {
 	if !d.started.CompareAndSwap(false, true) {
 		return errors.New("dispatcher: already started")
@@ -63,9 +64,7 @@ func (d *Dispatcher) Start(ctx context.Context) error {
 	loopCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	wake, err := d.store.Wake(loopCtx)
 	if err != nil {
-		cancel()
-		d.started.Store(false)
-		return fmt.Errorf("dispatcher: %w", err)
+		d.log.Warn("no dispatch signal yet; polling until it is back", "err", err)
 	}
 	d.refreshBoards(ctx)
 	d.recover(ctx)

@@ -7,9 +7,24 @@ import (
 )
 
 // listen turns wake signals into passes of the claim loop. A board seen
-// for the first time joins the set the loop serves.
+// for the first time joins the set the loop serves. Without a
+// subscription (Redis was unavailable at start) it subscribes again with
+// backoff; the poll covers the gap.
 func (d *Dispatcher) listen(ctx context.Context, wake <-chan string) {
 	defer d.loops.Done()
+	delay := 100 * time.Millisecond
+	for wake == nil {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(delay):
+		}
+		var err error
+		if wake, err = d.store.Wake(ctx); err != nil {
+			delay = min(2*delay, d.opts.PollInterval)
+		}
+	}
+	d.kickLoop() // signals sent before the subscription was live are lost
 	for name := range wake {
 		d.addBoard(name)
 		d.kickLoop()

@@ -102,7 +102,7 @@ func (b *bundle) newDispatcher(t *testing.T, s *settings) *dispatcher.Dispatcher
 	state := t.TempDir()
 	opts.RunDir, opts.Workdir = filepath.Join(state, "runs"), filepath.Join(state, "work")
 	opts.Jitter = func(time.Duration) time.Duration { return 0 }
-	opts.Logger = slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelDebug}))
+	opts.Logger = testLogger(t)
 	if opts.Profiles == nil {
 		opts.Profiles = map[string]dispatcher.Profile{}
 		for name, script := range s.scripts {
@@ -206,4 +206,10 @@ func outcomes(runs []*board.Run) string {
 		parts[i] = string(r.Outcome)
 	}
 	return strings.Join(parts, ",")
+}
+
+// testLogger writes the dispatcher's log to the test's output, shown when
+// the test fails.
+func testLogger(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
