@@ -69,11 +69,11 @@ func (d *Dispatcher) Start(ctx context.Context) error {
 	d.refreshBoards(ctx)
 	d.recover(ctx)
 	d.loops.Add(2)
-	go d.listen(loopCtx, wake)
-	go d.loop(loopCtx)
 	d.mu.Lock()
 	d.cancel = cancel
 	d.mu.Unlock()
+	go d.listen(loopCtx, wake)
+	go d.loop(loopCtx)
 	d.log.Info("dispatcher started", "max_workers", d.opts.MaxWorkers, "profiles", len(d.opts.Profiles),
 		"poll_interval", d.opts.PollInterval, "spawn_budget", fmt.Sprintf("%d per %s", d.opts.SpawnBudget.Max, d.opts.SpawnBudget.Per))
 	return nil

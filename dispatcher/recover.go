@@ -63,7 +63,7 @@ func (d *Dispatcher) adopt(ref board.RunRef, run *board.Run, t *board.Task) {
 	prof := d.opts.Profiles[run.Profile]
 	dir := d.runDir(ref.Board, ref.RunID)
 	w := &worker{
-		ref: ref, task: t, profile: prof, dir: dir, adopted: true,
+		ref: ref, task: t, profile: prof, dir: dir,
 		proc:     &adoptedProcess{pid: run.PID, start: run.ProcessStart, interval: adoptedPollInterval},
 		out:      newCapture(filepath.Join(dir, "output.log"), d.opts.LogMaxBytes),
 		deadline: run.StartedAt.Add(prof.timeout()),

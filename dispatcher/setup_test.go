@@ -101,7 +101,9 @@ func (b *bundle) newDispatcher(t *testing.T, s *settings) *dispatcher.Dispatcher
 	opts.PublicURL = b.url
 	state := t.TempDir()
 	opts.RunDir, opts.Workdir = filepath.Join(state, "runs"), filepath.Join(state, "work")
-	opts.Jitter = func(time.Duration) time.Duration { return 0 }
+	if opts.Jitter == nil {
+		opts.Jitter = func(time.Duration) time.Duration { return 0 }
+	}
 	opts.Logger = testLogger(t)
 	if opts.Profiles == nil {
 		opts.Profiles = map[string]dispatcher.Profile{}

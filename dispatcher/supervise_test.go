@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -118,4 +119,36 @@ func TestOutputIsCapturedAndBounded(t *testing.T) {
 	require.Contains(t, text, "last line")
 	require.Contains(t, text, "bytes of output omitted")
 	require.Less(t, len(text), 500)
+}
+
+// TestCrashRetriesBackOffWithJitter: each crash's retry waits the
+// exponential backoff plus the jitter the dispatcher draws for it, in
+// proportion to that backoff.
+func TestCrashRetriesBackOffWithJitter(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var bases []time.Duration
+	b := setup(t, "exit 1", func(s *settings) {
+		s.opts.Jitter = func(d time.Duration) time.Duration {
+			mu.Lock()
+			defer mu.Unlock()
+			bases = append(bases, d)
+			return d / 2
+		}
+	})
+	id := b.create(t, runProfile).ID
+	b.waitStatus(t, id, board.StatusBlocked)
+	mu.Lock()
+	require.Equal(t, []time.Duration{20 * time.Millisecond, 40 * time.Millisecond, 80 * time.Millisecond}, bases)
+	mu.Unlock()
+	evs, err := b.store.Events(b.ctx, b.ref(id))
+	require.NoError(t, err)
+	var delays []time.Duration
+	for _, e := range evs {
+		if e.Kind == board.EventCrashed {
+			retry, _ := e.DataMap()["retry_at"].(float64)
+			delays = append(delays, time.UnixMilli(int64(retry)).Sub(e.At))
+		}
+	}
+	require.Equal(t, []time.Duration{30 * time.Millisecond, 60 * time.Millisecond}, delays, "backoff plus jitter")
 }

@@ -21,7 +21,6 @@ type worker struct {
 	cancel   context.CancelFunc
 	out      *capture
 	deadline time.Time
-	adopted  bool
 	// reason is why the dispatcher is ending the process, if it is.
 	reason stopReason
 	// stale is set once the run is no longer current: a terminal call or
