@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/switchboard/switchboard/board"
 )
 
@@ -27,12 +29,15 @@ type SpawnReservation struct {
 // it shares the budget, across all boards. See lua/spawn_budget.lua.
 func (s *Store) ReserveSpawn(ctx context.Context, max int, per time.Duration) (SpawnReservation, error) {
 	id := board.NewSecret()[:16]
-	header := []any{s.now().UnixMilli(), board.ActorSystem, "", s.policy.EventStreamMaxLen, s.policy.TaskEventsMax, ""}
-	args := append(header, id, per.Milliseconds(), max)
-	res, err := s.scripts["spawn_budget"].Run(ctx, s.rdb, []string{s.keys.spawns(), s.keys.spawnsTripped()}, args...).Result()
+	keys := []string{s.keys.spawns(), s.keys.spawnsTripped()}
+	argv := s.argv("", "", board.ActorSystem, []any{id, per.Milliseconds(), max})
+	cmd, err := s.exec(ctx, "spawn_budget", func(p redis.Pipeliner) *redis.Cmd {
+		return s.queue(ctx, p, "spawn_budget", keys, argv)
+	})
 	if err != nil {
 		return SpawnReservation{}, fmt.Errorf("reserve a spawn: %w", mapErr(err))
 	}
+	res := cmd.Val()
 	list, _ := res.([]any)
 	if len(list) != 3 {
 		return SpawnReservation{}, fmt.Errorf("reserve a spawn: malformed reply %v", res)

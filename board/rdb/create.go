@@ -23,19 +23,20 @@ func (s *Store) Create(ctx context.Context, p board.CreateParams) (*board.Task, 
 		triage = "1"
 	}
 	for range 5 {
-		args := []any{board.NewTaskID(), p.Title, p.Body, p.Profile, p.Priority, triage}
+		id := board.NewTaskID()
+		args := []any{id, p.Title, p.Body, p.Profile, p.Priority, triage}
 		for _, parent := range p.Parents {
 			args = append(args, parent)
 		}
-		res, err := s.call(ctx, "create", p.Board, board.OpCreate, actorOr(p.Actor), args...)
+		t, err := s.write(ctx, "create", p.Board, board.OpCreate, actorOr(p.Actor), id, args...)
 		if errors.Is(err, errExists) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("create task: %w", err)
+			return nil, err
 		}
-		s.rdb.SAdd(ctx, s.keys.boards(), p.Board) // idempotent; a miss is healed on the next create
-		return taskOf(res)
+		s.registerBoard(ctx, p.Board)
+		return found(t, p.Board, id)
 	}
 	return nil, fmt.Errorf("create task: could not draw a free id")
 }
@@ -65,20 +66,31 @@ func (s *Store) Link(ctx context.Context, p board.LinkParams) (*board.Task, erro
 			return nil, err
 		}
 	}
-	res, err := s.call(ctx, "link", p.Board, board.OpLink, actorOr(p.Actor), p.Parent, p.Child)
+	t, err := s.write(ctx, "link", p.Board, board.OpLink, actorOr(p.Actor), p.Child, p.Parent, p.Child)
 	if err != nil {
-		return nil, fmt.Errorf("link %s to %s: %w", p.Parent, p.Child, err)
+		return nil, err
 	}
-	return taskOf(res)
+	return found(t, p.Board, p.Child)
 }
 
-// taskOf decodes a write's view reply.
-func taskOf(res any) (*board.Task, error) {
-	t, _, err := decodeView(res)
-	if err == nil && t == nil {
-		err = fmt.Errorf("rdb: write returned no task")
+// found turns the read-back of a write into a result: a task that vanished
+// between the write and the read is reported as missing.
+func found(t *board.Task, boardName, id string) (*board.Task, error) {
+	if t == nil {
+		return nil, board.Errorf(board.ErrNotFound, "task %s does not exist on board %s", id, boardName)
 	}
-	return t, err
+	return t, nil
+}
+
+// registerBoard adds a board to the boards set once per process: the set
+// is only for discovery, so a failed SADD is retried on the next create.
+func (s *Store) registerBoard(ctx context.Context, name string) {
+	if _, known := s.known.Load(name); known {
+		return
+	}
+	if s.rdb.SAdd(ctx, s.keys.boards(), name).Err() == nil {
+		s.known.Store(name, true)
+	}
 }
 
 func actorOr(a string) string {

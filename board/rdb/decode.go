@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/switchboard/switchboard/board"
@@ -21,36 +22,11 @@ func hash(v any) map[string]string {
 	return m
 }
 
-func strs(v any) []string {
-	list, _ := v.([]any)
-	out := make([]string, 0, len(list))
-	for _, x := range list {
-		if s, ok := x.(string); ok {
-			out = append(out, s)
-		}
-	}
+// sorted returns ids sorted, never nil.
+func sorted(ids []string) []string {
+	out := append([]string{}, ids...)
 	slices.Sort(out)
 	return out
-}
-
-// decodeView reads a script's view reply: task hash, parents, children,
-// extra. It returns nil for a missing task.
-func decodeView(v any) (*board.Task, string, error) {
-	parts, ok := v.([]any)
-	if !ok || len(parts) < 4 {
-		return nil, "", fmt.Errorf("rdb: malformed view reply %T", v)
-	}
-	h := hash(parts[0])
-	if h["id"] == "" {
-		return nil, "", nil
-	}
-	t, err := decodeTask(h)
-	if err != nil {
-		return nil, "", err
-	}
-	t.Parents, t.Children = strs(parts[1]), strs(parts[2])
-	extra, _ := parts[3].(string)
-	return t, extra, nil
 }
 
 func decodeTask(h map[string]string) (*board.Task, error) {
@@ -129,26 +105,20 @@ func decodeRun(h map[string]string) *board.Run {
 	return r
 }
 
-// storedEvent is an event as the scripts write it to a task's log.
-type storedEvent struct {
-	ID     string          `json:"id"`
-	TaskID string          `json:"task_id"`
-	RunID  string          `json:"run_id"`
-	Kind   string          `json:"kind"`
-	Actor  string          `json:"actor"`
-	At     int64           `json:"at"`
-	Data   json.RawMessage `json:"data"`
-}
-
-func decodeEvent(boardName, raw string) (*board.Event, error) {
-	var se storedEvent
-	if err := json.Unmarshal([]byte(raw), &se); err != nil {
-		return nil, fmt.Errorf("event: %w", err)
+// decodeEvent reads one record of a task's log: unit-separated id, run,
+// kind, actor, at (ms) and data, which comes last (see emit in prelude.lua).
+func decodeEvent(boardName, taskID, rec string) (*board.Event, error) {
+	f := strings.SplitN(rec, "\x1f", 6)
+	if len(f) != 6 {
+		return nil, fmt.Errorf("event record of %s: %d fields, want 6", taskID, len(f))
+	}
+	at, err := strconv.ParseInt(f[4], 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("event record of %s: time %q: %w", taskID, f[4], err)
 	}
 	return &board.Event{
-		ID: se.ID, Board: boardName, TaskID: se.TaskID, RunID: se.RunID,
-		Kind: board.EventKind(se.Kind), Actor: se.Actor,
-		At: time.UnixMilli(se.At).UTC(), Data: normData(se.Data),
+		ID: f[0], Board: boardName, TaskID: taskID, RunID: f[1], Kind: board.EventKind(f[2]),
+		Actor: f[3], At: time.UnixMilli(at).UTC(), Data: normData(json.RawMessage(f[5])),
 	}, nil
 }
 

@@ -14,18 +14,40 @@ import (
 	"github.com/switchboard/switchboard/board"
 )
 
-// call runs a named script for op on board with the common ARGV header
-// (see lua/prelude.lua) followed by args.
-func (s *Store) call(ctx context.Context, name, boardName string, op board.Op, actor string, args ...any) (any, error) {
+// argv builds a script's ARGV: the common header (see lua/prelude.lua)
+// followed by args.
+func (s *Store) argv(boardName string, op board.Op, actor string, args []any) []any {
 	header := []any{
-		s.now().UnixMilli(), actor, allowedFrom(op),
+		s.now().UnixMilli(), cleanActor(actor), allowedFrom(op),
 		s.policy.EventStreamMaxLen, s.policy.TaskEventsMax, boardName,
 	}
-	res, err := s.scripts[name].Run(ctx, s.rdb, []string{s.keys.base(boardName)}, append(header, args...)...).Result()
+	return append(header, args...)
+}
+
+// call runs one script for op on a board and returns its reply.
+func (s *Store) call(ctx context.Context, name, boardName string, op board.Op, actor string, args ...any) (any, error) {
+	keys, argv := []string{s.keys.base(boardName)}, s.argv(boardName, op, actor, args)
+	cmd, err := s.exec(ctx, name, func(p redis.Pipeliner) *redis.Cmd { return s.queue(ctx, p, name, keys, argv) })
 	if err != nil {
 		return nil, mapScriptErr(op, err)
 	}
-	return res, nil
+	return cmd.Val(), nil
+}
+
+// write runs a write script on task id and reads the task back in the
+// same round trip.
+func (s *Store) write(ctx context.Context, name, boardName string, op board.Op, actor, id string, args ...any) (*board.Task, error) {
+	keys, argv := []string{s.keys.base(boardName)}, s.argv(boardName, op, actor, args)
+	var read taskRead
+	_, err := s.exec(ctx, name, func(p redis.Pipeliner) *redis.Cmd {
+		cmd := s.queue(ctx, p, name, keys, argv)
+		read = s.queueRead(ctx, p, boardName, id)
+		return cmd
+	})
+	if err != nil {
+		return nil, mapScriptErr(op, err)
+	}
+	return read.task()
 }
 
 func allowedFrom(op board.Op) string {
@@ -35,6 +57,17 @@ func allowedFrom(op board.Op) string {
 		parts[i] = string(st)
 	}
 	return strings.Join(parts, ",")
+}
+
+// cleanActor drops control characters, which the task log uses as
+// separators.
+func cleanActor(a string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, a)
 }
 
 // mapScriptErr turns a script's "CODE detail" error into the board's errors.
@@ -63,7 +96,7 @@ func mapScriptErr(op board.Op, err error) error {
 	case "EXISTS":
 		return errExists
 	}
-	return fmt.Errorf("%s: %w", op, err)
+	return mapErr(fmt.Errorf("%s: %w", op, err))
 }
 
 // errExists means a freshly drawn task id was taken; Create draws again.

@@ -46,6 +46,15 @@ func (k keys) base(board string) string { return k.prefix + ":{" + board + "}" }
 // stream is a board's event stream.
 func (k keys) stream(board string) string { return k.base(board) + ":events" }
 
+// task is a task's hash; parents, children and events its sets and log.
+func (k keys) task(board, id string) string     { return k.base(board) + ":task:" + id }
+func (k keys) parents(board, id string) string  { return k.task(board, id) + ":parents" }
+func (k keys) children(board, id string) string { return k.task(board, id) + ":children" }
+func (k keys) events(board, id string) string   { return k.task(board, id) + ":events" }
+
+// status is the index of a board's tasks in status st.
+func (k keys) status(board, st string) string { return k.base(board) + ":status:" + st }
+
 // ready is a board's ready queue.
 func (k keys) ready(board string) string { return k.base(board) + ":ready" }
 

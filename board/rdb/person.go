@@ -87,11 +87,11 @@ func (s *Store) personCall(ctx context.Context, name string, op board.Op, ref bo
 	if err := board.ValidateTaskID(ref.ID); err != nil {
 		return nil, err
 	}
-	res, err := s.call(ctx, name, ref.Board, op, actorOr(actor), append([]any{ref.ID}, args...)...)
+	t, err := s.write(ctx, name, ref.Board, op, actorOr(actor), ref.ID, append([]any{ref.ID}, args...)...)
 	if err != nil {
 		return nil, err // script errors already name the task and its status
 	}
-	return taskOf(res)
+	return found(t, ref.Board, ref.ID)
 }
 
 // Note appends an event that changes no status: refused, for an

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/switchboard/switchboard/board"
 )
 
@@ -32,15 +34,7 @@ func (s *Store) GetMany(ctx context.Context, boardName string, ids ...string) ([
 			return nil, err
 		}
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	res, err := s.call(ctx, "get", boardName, "", "", args...)
-	if err != nil {
-		return nil, err
-	}
-	return decodeViews(res)
+	return s.readTasks(ctx, boardName, ids)
 }
 
 // List reads tasks by status from the status indexes; no board scan.
@@ -55,15 +49,19 @@ func (s *Store) List(ctx context.Context, p board.ListParams) ([]*board.Task, er
 	if limit <= 0 {
 		limit = defaultListLimit
 	}
-	args := []any{limit}
-	for _, st := range statuses {
-		args = append(args, string(st))
+	pipe := s.rdb.Pipeline()
+	ranges := make([]*redis.StringSliceCmd, len(statuses))
+	for i, st := range statuses {
+		ranges[i] = pipe.ZRange(ctx, s.keys.status(p.Board, string(st)), 0, int64(limit-1))
 	}
-	res, err := s.call(ctx, "list", p.Board, "", "", args...)
-	if err != nil {
-		return nil, fmt.Errorf("list %s: %w", p.Board, err)
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("list %s: %w", p.Board, mapErr(err))
 	}
-	tasks, err := decodeViews(res)
+	var ids []string
+	for _, r := range ranges {
+		ids = append(ids, r.Val()...)
+	}
+	tasks, err := s.readTasks(ctx, p.Board, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -126,15 +124,18 @@ func (s *Store) Events(ctx context.Context, ref board.Ref) ([]*board.Event, erro
 	if err := board.ValidateTaskID(ref.ID); err != nil {
 		return nil, err
 	}
-	res, err := s.call(ctx, "events", ref.Board, "", "", ref.ID)
-	if err != nil {
-		return nil, err
+	pipe := s.rdb.Pipeline()
+	exists := pipe.Exists(ctx, s.keys.task(ref.Board, ref.ID))
+	recs := pipe.LRange(ctx, s.keys.events(ref.Board, ref.ID), 0, -1)
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, mapErr(err)
 	}
-	list, _ := res.([]any)
-	out := make([]*board.Event, 0, len(list))
-	for _, raw := range list {
-		str, _ := raw.(string)
-		ev, err := decodeEvent(ref.Board, str)
+	if exists.Val() == 0 {
+		return nil, board.Errorf(board.ErrNotFound, "task %s does not exist on board %s", ref.ID, ref.Board)
+	}
+	out := make([]*board.Event, 0, len(recs.Val()))
+	for _, rec := range recs.Val() {
+		ev, err := decodeEvent(ref.Board, ref.ID, rec)
 		if err != nil {
 			return nil, err
 		}
@@ -151,21 +152,6 @@ func (s *Store) Boards(ctx context.Context) ([]string, error) {
 	}
 	slices.Sort(names)
 	return names, nil
-}
-
-func decodeViews(res any) ([]*board.Task, error) {
-	list, _ := res.([]any)
-	out := make([]*board.Task, 0, len(list))
-	for _, v := range list {
-		t, _, err := decodeView(v)
-		if err != nil {
-			return nil, err
-		}
-		if t != nil {
-			out = append(out, t)
-		}
-	}
-	return out, nil
 }
 
 func jsonObject(m map[string]any) string {

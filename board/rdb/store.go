@@ -6,6 +6,7 @@ package rdb
 import (
 	"context"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -25,16 +26,22 @@ type Options struct {
 	// Jitter draws the random part added to a transient block's retry
 	// delay. Default: up to a tenth of the delay.
 	Jitter func(d time.Duration) time.Duration
+	// Scripts forces how scripts run: "" (default) uses a Redis function
+	// library where the server has functions and EVALSHA elsewhere; "eval"
+	// always uses EVALSHA.
+	Scripts ScriptMode
 }
 
 // Store is the Redis-backed board. It is safe for concurrent use.
 type Store struct {
-	rdb     redis.UniversalClient
-	keys    keys
-	policy  board.Policy
-	now     func() time.Time
-	jitter  func(time.Duration) time.Duration
-	scripts map[string]*redis.Script
+	rdb    redis.UniversalClient
+	keys   keys
+	policy board.Policy
+	now    func() time.Time
+	jitter func(time.Duration) time.Duration
+	lua    *scripts
+	known  sync.Map // boards registered in PREFIX:boards by this process
+	modeHolder
 }
 
 // New returns a Store on client.
@@ -51,10 +58,14 @@ func New(client redis.UniversalClient, opts Options) *Store {
 	if opts.Jitter == nil {
 		opts.Jitter = tenthJitter
 	}
-	return &Store{
+	s := &Store{
 		rdb: client, keys: keys{prefix: opts.Prefix}, policy: opts.Policy,
-		now: opts.Now, jitter: opts.Jitter, scripts: loadScripts(),
+		now: opts.Now, jitter: opts.Jitter, lua: loadScripts(),
 	}
+	if opts.Scripts == "eval" {
+		s.mode.Store(modeEval)
+	}
+	return s
 }
 
 // Client returns the underlying Redis client.

@@ -28,9 +28,14 @@ func (s *Store) Claim(ctx context.Context, p board.ClaimParams) (*board.Claim, e
 	if err != nil {
 		return nil, err
 	}
-	t, err := taskOf(res)
+	pair, _ := res.([]any)
+	if len(pair) != 2 {
+		return nil, fmt.Errorf("rdb: malformed claim reply %v", res)
+	}
+	id, _ := pair[0].(string)
+	t, err := s.Get(ctx, board.Ref{Board: p.Board, ID: id})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read claimed task %s: %w", id, err)
 	}
 	run := &board.Run{ID: runID, TaskID: t.ID, Profile: t.Profile, StartedAt: t.UpdatedAt}
 	return &board.Claim{Task: t, Run: run, Token: FormatToken(p.Board, runID, secret)}, nil
@@ -175,11 +180,11 @@ func (s *Store) runCall(ctx context.Context, name string, op board.Op, actor str
 	if err := board.ValidateTaskID(ref.TaskID); err != nil {
 		return nil, err
 	}
-	res, err := s.call(ctx, name, ref.Board, op, actor, append([]any{ref.TaskID, ref.RunID}, args...)...)
+	t, err := s.write(ctx, name, ref.Board, op, actor, ref.TaskID, append([]any{ref.TaskID, ref.RunID}, args...)...)
 	if err != nil {
 		return nil, err // script errors already name the task and its status
 	}
-	return taskOf(res)
+	return found(t, ref.Board, ref.TaskID)
 }
 
 func hashSecret(secret string) string {

@@ -18,3 +18,6 @@ func newLogger(cfg config.Log, w io.Writer) *slog.Logger {
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
 }
+
+// discardLogger logs nothing; for checks that reuse serve's helpers.
+func discardLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }

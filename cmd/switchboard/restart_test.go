@@ -27,7 +27,7 @@ func TestServeKilledMidRunThenRestarted(t *testing.T) {
 	env := profileEnv(`echo $$ > "$OUT/$SWITCHBOARD_TASK_ID.$SWITCHBOARD_RUN_ID.pid"
 while [ ! -e "$OUT/release" ]; do sleep 0.02; done
 switchboard worker complete --summary "finished $SWITCHBOARD_RUN_ID"`, out)
-	first := startServe(t, r, env)
+	first := spawnServe(t, r, env)
 	var ids []string
 	for range 3 {
 		task, err := st.Create(t.Context(), board.CreateParams{Board: "default", Title: "long job", Profile: "default"})
@@ -43,7 +43,7 @@ switchboard worker complete --summary "finished $SWITCHBOARD_RUN_ID"`, out)
 	_, port, err := net.SplitHostPort(first.addr)
 	require.NoError(t, err)
 	env["SWITCHBOARD_HTTP_LISTEN"] = "127.0.0.1:" + port // the workers know this address
-	second := startServe(t, r, env)
+	second := spawnServe(t, r, env)
 	require.Contains(t, second.logs(), "adopted a live worker")
 	require.NoError(t, os.WriteFile(filepath.Join(out, "release"), nil, 0o600))
 

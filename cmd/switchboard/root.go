@@ -38,7 +38,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	pf.StringVar(&g.token, "token", os.Getenv("SWITCHBOARD_TOKEN"), "admin or worker token (env SWITCHBOARD_TOKEN)")
 	pf.StringVar(&g.board, "board", envOr("SWITCHBOARD_BOARD", "default"), "board name (env SWITCHBOARD_BOARD)")
 	pf.BoolVar(&g.json, "json", false, "print JSON instead of tables")
-	root.AddCommand(newServeCmd(g), newTaskCmd(g), newWorkerCmd(g))
+	root.AddCommand(newServeCmd(g), newTaskCmd(g), newWorkerCmd(g), newHealthcheckCmd(g), newDoctorCmd(g))
 	return root
 }
 

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -32,8 +31,6 @@ type serveProc struct {
 	done chan struct{}
 }
 
-var servingRE = regexp.MustCompile(`msg="switchboard serving" addr=(\S+)`)
-
 // serveEnv is the environment of a test's serve: its Redis and prefix,
 // port 0, fast retries, and env as extra SWITCHBOARD_* settings.
 func serveEnv(r *rdbtest.Redis, env map[string]string) []string {
@@ -58,8 +55,8 @@ func serveEnv(r *rdbtest.Redis, env map[string]string) []string {
 	return out
 }
 
-// startServe runs serve and waits until it listens.
-func startServe(t *testing.T, r *rdbtest.Redis, env map[string]string) *serveProc {
+// spawnServe runs serve with the dispatcher on and waits until it listens.
+func spawnServe(t *testing.T, r *rdbtest.Redis, env map[string]string) *serveProc {
 	t.Helper()
 	s := &serveProc{cmd: exec.Command(binary, "serve"), done: make(chan struct{})}
 	s.cmd.Env = serveEnv(r, env)
@@ -87,7 +84,7 @@ func (s *serveProc) read(r io.Reader, addr chan<- string) {
 		s.mu.Lock()
 		s.log.WriteString(line + "\n")
 		s.mu.Unlock()
-		if m := servingRE.FindStringSubmatch(line); m != nil {
+		if m := servingLine.FindStringSubmatch(line); m != nil {
 			addr <- m[1]
 		}
 	}

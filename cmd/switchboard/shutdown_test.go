@@ -37,7 +37,7 @@ func TestServeShutdown(t *testing.T) {
 			env := profileEnv(`touch "$OUT/started"; while [ ! -e "$OUT/release" ]; do sleep 0.02; done
 switchboard worker complete --summary "reported during shutdown"`, out)
 			env["SWITCHBOARD_SHUTDOWN_GRACE"] = tc.grace
-			s := startServe(t, r, env)
+			s := spawnServe(t, r, env)
 			task, err := st.Create(context.Background(), board.CreateParams{Board: "default", Title: "t", Profile: "default"})
 			require.NoError(t, err)
 			require.Eventually(t, func() bool { _, err := os.Stat(filepath.Join(out, "started")); return err == nil },

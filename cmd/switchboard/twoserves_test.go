@@ -23,8 +23,8 @@ func TestTwoServesRunEachTaskOnce(t *testing.T) {
 	st := storeFor(r)
 	env := profileEnv(`echo "$SWITCHBOARD_TASK_ID" >> "$OUT/spawns"; switchboard worker complete --summary ok`, out)
 	env["SWITCHBOARD_DISPATCHER_SPAWN_BUDGET_MAX"] = "100000"
-	startServe(t, r, env)
-	startServe(t, r, env)
+	spawnServe(t, r, env)
+	spawnServe(t, r, env)
 	for range n {
 		_, err := st.Create(context.Background(), board.CreateParams{Board: "default", Title: "short", Profile: "default"})
 		require.NoError(t, err)

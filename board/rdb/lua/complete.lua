@@ -5,7 +5,6 @@
 local id, rid = ARGV[A], ARGV[A + 1]
 local err = current(id, rid)
 if err then return err end
-end_run(id, rid, 'completed', {'summary', ARGV[A + 2], 'metadata', ARGV[A + 3]})
-redis.call('HSET', k_task(id), 'summary', ARGV[A + 2], 'metadata', ARGV[A + 3])
-finish(id, 'running', 'completed', rid, {summary = ARGV[A + 2]})
-return view(id)
+close_run(id, rid, 'completed', {'summary', ARGV[A + 2], 'metadata', ARGV[A + 3]})
+finish(id, 'running', 'completed', rid, {summary = ARGV[A + 2]}, {'summary', ARGV[A + 2], 'metadata', ARGV[A + 3]})
+return ok(id)

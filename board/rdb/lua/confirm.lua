@@ -39,7 +39,7 @@ local data = {actions = table.concat(newly, ','), remaining = left}
 if left == 0 then
   finish(id, st, 'confirmed', '', data)
 else
-  redis.call('HSET', k_task(id), 'updated_at', fmt(NOW))
+  redis.call('HSET', k_task(id), 'updated_at', NOW_S)
   emit(id, '', 'confirmed', data)
 end
-return view(id)
+return ok(id)

@@ -17,10 +17,13 @@ if ARGV[A + 5] == '1' then st = 'triage' elseif open > 0 then st = 'todo' end
 local seq = redis.call('INCR', K_SEQ)
 redis.call('HSET', k_task(id), 'id', id, 'board', BOARD, 'title', ARGV[A + 1],
   'body', ARGV[A + 2], 'profile', ARGV[A + 3], 'priority', ARGV[A + 4], 'seq', seq,
-  'status', st, 'created_at', fmt(NOW), 'updated_at', fmt(NOW), 'block_recurrences', 0,
+  'status', st, 'created_at', NOW_S, 'updated_at', NOW_S, 'block_recurrences', 0,
   'consecutive_failures', 0, 'protocol_violations', 0, 'circuit_open', 0)
 for i = A + 6, #ARGV do add_parent(ARGV[i], id) end
 redis.call('ZADD', k_status(st), seq, id)
-requeue(id)
+if st == 'ready' then
+  redis.call('ZADD', K_READY, score(ARGV[A + 4], seq), id)
+  wake()
+end
 emit(id, '', 'created', {status = st, title = ARGV[A + 1], parents = #ARGV - A - 5})
-return view(id)
+return ok(id)

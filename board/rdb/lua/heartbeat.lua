@@ -5,6 +5,6 @@ local id, rid = ARGV[A], ARGV[A + 1]
 local err = current(id, rid)
 if err then return err end
 redis.call('ZADD', K_LEASES, ARGV[A + 2], id)
-redis.call('HSET', k_run(rid), 'heartbeat_at', fmt(NOW))
+redis.call('HSET', k_run(rid), 'heartbeat_at', NOW_S)
 if ARGV[A + 3] ~= '' then redis.call('HSET', k_run(rid), 'note', ARGV[A + 3]) end
 return 1

@@ -1,5 +1,8 @@
--- prelude.lua: shared by every board script; each script is this file
--- followed by its own body.
+-- prelude.lua: shared by every board script. The scripts run two ways:
+-- as one Redis function library (FUNCTION LOAD, then FCALL), where these
+-- helpers are defined once; or, where functions are missing (Redis 6,
+-- miniredis), as EVALSHA of this file followed by the script's body. Either
+-- way begin(KEYS, ARGV) sets the per-call state below before the body runs.
 --
 -- KEYS[1]  the board's key base, "PREFIX:{BOARD}". Every key a script
 --          touches starts with it, so they share one cluster slot.
@@ -12,16 +15,25 @@
 -- ARGV[7.. the operation's own arguments (A is the first index)
 --
 -- Errors are returned as "CODE detail": NOTFOUND, STATUS, STALE, CONFLICT,
--- INVALID, EXISTS. Success returns view(): the task hash, its parents,
--- its children and one extra value.
-local B = KEYS[1]
-local NOW = tonumber(ARGV[1])
-local ACTOR = ARGV[2]
-local ALLOWED = ARGV[3]
-local STREAM_MAX = ARGV[4]
-local TASK_EVENTS_MAX = tonumber(ARGV[5])
-local BOARD = ARGV[6]
+-- INVALID, EXISTS. A successful write returns the task's new status; the
+-- caller reads the task back in the same round trip (a pipeline), because
+-- building a Lua reply of every field costs Redis more than the write.
+local B, NOW, NOW_S, ACTOR, ALLOWED, STREAM_MAX, TASK_EVENTS_MAX, BOARD
+local K_SEQ, K_READY, K_SCHED, K_LEASES, K_STREAM, K_WAKE
 local A = 7
+
+local function begin(keys, argv)
+  B = keys[1]
+  NOW, NOW_S, ACTOR, ALLOWED = tonumber(argv[1]), argv[1], argv[2], argv[3]
+  STREAM_MAX, TASK_EVENTS_MAX, BOARD = argv[4], tonumber(argv[5]), argv[6]
+  K_SEQ, K_READY, K_SCHED = B .. ':seq', B .. ':ready', B .. ':scheduled'
+  K_LEASES, K_STREAM = B .. ':leases', B .. ':events'
+  -- K_WAKE is the dispatch signal, a pub/sub channel shared by every
+  -- board: "PREFIX:wake". Each message is the name of a board where a task
+  -- became claimable, now or at a later retry_at. A channel is not a key,
+  -- so it does not tie the script to a cluster slot.
+  K_WAKE = string.sub(B, 1, #B - #BOARD - 3) .. ':wake'
+end
 
 local function k_task(id) return B .. ':task:' .. id end
 local function k_parents(id) return B .. ':task:' .. id .. ':parents' end
@@ -31,16 +43,6 @@ local function k_tevents(id) return B .. ':task:' .. id .. ':events' end
 local function k_attach(id) return B .. ':task:' .. id .. ':attachments' end
 local function k_run(rid) return B .. ':run:' .. rid end
 local function k_status(st) return B .. ':status:' .. st end
-local K_SEQ = B .. ':seq'
-local K_READY = B .. ':ready'
-local K_SCHED = B .. ':scheduled'
-local K_LEASES = B .. ':leases'
-local K_STREAM = B .. ':events'
--- K_WAKE is the dispatch signal, a pub/sub channel shared by every board:
--- "PREFIX:wake". Each message is the name of a board where a task became
--- claimable, now or at a later retry_at. It is a channel, not a key, so it
--- does not tie the script to a cluster slot.
-local K_WAKE = string.sub(B, 1, #B - #BOARD - 3) .. ':wake'
 
 local function fail(code, detail)
   return redis.error_reply(code .. ' ' .. detail)
@@ -60,23 +62,21 @@ local function status_of(id) return redis.call('HGET', k_task(id), 'status') end
 -- refused returns the STATUS error for op on task id in status st.
 local function refused(id, st) return fail('STATUS', id .. ' ' .. st) end
 
--- view is what a successful write returns.
-local function view(id, extra)
-  return {redis.call('HGETALL', k_task(id)), redis.call('SMEMBERS', k_parents(id)),
-          redis.call('SMEMBERS', k_children(id)), extra or ''}
-end
+-- ok is what a successful write returns: the task's status.
+local function ok(id) return status_of(id) end
 
 -- emit appends one event to the board stream and to the task's own log.
+-- The task log keeps each event as one record of unit-separated (\31)
+-- fields: id, run, kind, actor, at, data (JSON, last). Actors never hold
+-- control characters (the Go side strips them).
 local function emit(id, run, kind, data, actor)
-  actor = actor or ACTOR
-  local enc = cjson.encode(data or {})
+  actor, run = actor or ACTOR, run or ''
+  local enc, at = cjson.encode(data or {}), NOW_S
   local eid = redis.call('XADD', K_STREAM, 'MAXLEN', '~', STREAM_MAX, '*',
-    'task', id, 'run', run or '', 'kind', kind, 'actor', actor, 'at', fmt(NOW), 'data', enc)
+    'task', id, 'run', run, 'kind', kind, 'actor', actor, 'at', at, 'data', enc)
   if id ~= '' then
-    local ev = '{"id":' .. cjson.encode(eid) .. ',"task_id":' .. cjson.encode(id) ..
-      ',"run_id":' .. cjson.encode(run or '') .. ',"kind":' .. cjson.encode(kind) ..
-      ',"actor":' .. cjson.encode(actor) .. ',"at":' .. fmt(NOW) .. ',"data":' .. enc .. '}'
-    if redis.call('RPUSH', k_tevents(id), ev) > TASK_EVENTS_MAX then
+    local rec = table.concat({eid, run, kind, actor, at, enc}, '\31')
+    if redis.call('RPUSH', k_tevents(id), rec) > TASK_EVENTS_MAX then
       redis.call('LTRIM', k_tevents(id), -TASK_EVENTS_MAX, -1)
     end
   end
@@ -84,14 +84,22 @@ local function emit(id, run, kind, data, actor)
 end
 
 -- ready_score orders the ready queue: higher priority first, then older.
+local function score(priority, seq)
+  return fmt((1000 - (tonumber(priority) or 0)) * 1099511627776 + tonumber(seq))
+end
+
 local function ready_score(id)
   local f = redis.call('HMGET', k_task(id), 'priority', 'seq')
-  return fmt((1000 - (tonumber(f[1]) or 0)) * 1099511627776 + tonumber(f[2]))
+  return score(f[1], f[2])
 end
+
+-- wake tells the dispatchers that a task of this board entered the ready
+-- queue or the schedule, so it is claimed without waiting for a poll.
+local function wake() redis.call('PUBLISH', K_WAKE, BOARD) end
 
 -- requeue puts a task in the ready queue or the schedule, as its status and
 -- retry_at say, and out of both otherwise. Entering either one wakes the
--- dispatchers (K_WAKE), so a ready task is claimed without waiting for a poll.
+-- dispatchers.
 local function requeue(id)
   redis.call('ZREM', K_READY, id)
   redis.call('ZREM', K_SCHED, id)
@@ -100,20 +108,25 @@ local function requeue(id)
   if f[1] == 'ready' then
     if retry and retry > NOW then redis.call('ZADD', K_SCHED, fmt(retry), id)
     else redis.call('ZADD', K_READY, ready_score(id), id) end
-    redis.call('PUBLISH', K_WAKE, BOARD)
+    wake()
   elseif f[1] == 'blocked' and f[3] == 'transient' then
     redis.call('ZADD', K_SCHED, fmt(retry or NOW), id)
-    redis.call('PUBLISH', K_WAKE, BOARD)
+    wake()
   end
 end
 
--- move changes a task's status and keeps every index in step.
-local function move(id, from, to)
+-- queued lists the statuses whose tasks may sit in the ready queue or
+-- the schedule.
+local queued = {ready = true, blocked = true}
+
+-- move changes a task's status and keeps every index in step. Extra
+-- field, value pairs are written in the same HSET.
+local function move(id, from, to, fields)
   local seq = redis.call('HGET', k_task(id), 'seq')
   redis.call('ZREM', k_status(from), id)
   redis.call('ZADD', k_status(to), seq, id)
-  redis.call('HSET', k_task(id), 'status', to, 'updated_at', fmt(NOW))
-  requeue(id)
+  redis.call('HSET', k_task(id), 'status', to, 'updated_at', NOW_S, unpack(fields or {}))
+  if queued[from] or queued[to] then requeue(id) end
 end
 
 local function parents_done(id)
@@ -142,11 +155,12 @@ end
 
 -- finish makes a task done: it resets the breakers, appends the event of
 -- the operation, then promotes the children it releases.
-local function finish(id, from, kind, run, data)
-  redis.call('HSET', k_task(id), 'block_recurrences', 0, 'circuit_open', 0,
-    'last_block_kind', '', 'last_block_reason', '', 'block_kind', '', 'block_reason', '',
-    'consecutive_failures', 0, 'protocol_violations', 0, 'retry_at', '')
-  move(id, from, 'done')
+local function finish(id, from, kind, run, data, fields)
+  local reset = {'block_recurrences', 0, 'circuit_open', 0, 'last_block_kind', '',
+    'last_block_reason', '', 'block_kind', '', 'block_reason', '',
+    'consecutive_failures', 0, 'protocol_violations', 0, 'retry_at', '', 'current_run_id', ''}
+  for _, v in ipairs(fields or {}) do reset[#reset + 1] = v end
+  move(id, from, 'done', reset)
   emit(id, run, kind, data)
   promote_children(id)
 end
@@ -191,11 +205,17 @@ local function current(id, rid)
   return nil
 end
 
--- end_run closes the current run with an outcome and extra run fields.
-local function end_run(id, rid, outcome, fields)
-  redis.call('HSET', k_run(rid), 'outcome', outcome, 'ended_at', fmt(NOW), unpack(fields or {}))
-  redis.call('HSET', k_task(id), 'current_run_id', '')
+-- close_run ends run rid with an outcome and extra run fields and drops
+-- its lease; the caller clears the task's current_run_id.
+local function close_run(id, rid, outcome, fields)
+  redis.call('HSET', k_run(rid), 'outcome', outcome, 'ended_at', NOW_S, unpack(fields or {}))
   redis.call('ZREM', K_LEASES, id)
+end
+
+-- end_run closes the current run and clears the task's current_run_id.
+local function end_run(id, rid, outcome, fields)
+  close_run(id, rid, outcome, fields)
+  redis.call('HSET', k_task(id), 'current_run_id', '')
 end
 
 -- reset_failures clears the failure streaks after a proper terminal call.
