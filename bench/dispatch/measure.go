@@ -9,34 +9,40 @@ import (
 	"github.com/switchboard/switchboard/board"
 )
 
-// latency creates n tasks one at a time, pace apart, and returns each
-// one's delay from becoming ready to its worker's spawn.
+// latency creates n tasks one at a time, each once the previous worker
+// has exited and pace has passed, so a worker slot is always free: it
+// measures dispatch, not queueing. It returns each task's delay from
+// becoming ready to its worker's spawn.
 func (h *harness) latency(ctx context.Context, n int, pace time.Duration) ([]time.Duration, error) {
-	ready := make(map[string]time.Time, n)
-	tick := time.NewTicker(pace)
-	defer tick.Stop()
+	out := make([]time.Duration, 0, n)
 	for range n {
-		<-tick.C
+		time.Sleep(pace)
 		at := time.Now() // the task is ready during Create, not after it returns
 		t, err := h.create(ctx, "latency")
 		if err != nil {
 			return nil, err
 		}
-		ready[t.ID] = at
-	}
-	if err := h.waitDone(ctx, "latency", n); err != nil {
-		return nil, err
-	}
-	out := make([]time.Duration, 0, n)
-	for id, at := range ready {
-		spawned, ok := h.spawns.spawnedAt(id)
-		if !ok {
-			return nil, fmt.Errorf("task %s was never spawned", id)
+		spawned, err := h.waitSpawnAndExit(t.ID)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, spawned.Sub(at))
 	}
 	slices.Sort(out)
-	return out, nil
+	return out, h.waitDone(ctx, "latency", n)
+}
+
+// waitSpawnAndExit waits until task id's worker was spawned and no worker
+// runs any more, and returns the spawn time.
+func (h *harness) waitSpawnAndExit(id string) (time.Time, error) {
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if at, ok := h.spawns.spawnedAt(id); ok && h.disp.Stats().Running == 0 {
+			return at, nil
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+	return time.Time{}, fmt.Errorf("task %s: no spawn and exit within a minute", id)
 }
 
 // throughput queues n tasks at once and returns how long until the last
