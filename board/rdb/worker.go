@@ -81,6 +81,15 @@ func (s *Store) Complete(ctx context.Context, ref board.RunRef, p board.Complete
 
 // Block ends the run with a block of p.Kind; see lua/block.lua.
 func (s *Store) Block(ctx context.Context, ref board.RunRef, p board.BlockParams) (*board.Task, error) {
+	args, err := s.blockArgs(p)
+	if err != nil {
+		return nil, err
+	}
+	return s.workerCall(ctx, "block", board.OpBlock, ref, args...)
+}
+
+// blockArgs checks a block and builds the block script's arguments.
+func (s *Store) blockArgs(p board.BlockParams) ([]any, error) {
 	if _, err := board.ParseBlockKind(string(p.Kind)); err != nil {
 		return nil, err
 	}
@@ -94,7 +103,7 @@ func (s *Store) Block(ctx context.Context, ref board.RunRef, p board.BlockParams
 	for _, parent := range p.Parents {
 		args = append(args, parent)
 	}
-	return s.workerCall(ctx, "block", board.OpBlock, ref, args...)
+	return args, nil
 }
 
 func validateBlock(p board.BlockParams) error {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard/switchboard/board/rdb"
 	"github.com/switchboard/switchboard/config"
+	"github.com/switchboard/switchboard/dispatcher"
 	"github.com/switchboard/switchboard/gateway"
 	"github.com/switchboard/switchboard/gateway/notify"
 )
@@ -16,11 +17,12 @@ import (
 // app is one running `switchboard serve`: every long-running part, wired
 // from the config.
 type app struct {
-	cfg    config.Config
-	log    *slog.Logger
-	redis  *redisConn
-	store  *rdb.Store
-	server *gateway.Server
+	cfg        config.Config
+	log        *slog.Logger
+	redis      *redisConn
+	store      *rdb.Store
+	server     *gateway.Server
+	dispatcher *dispatcher.Dispatcher
 	// registry holds the delivery adapters; subscriptions is the service
 	// the API and chat share; engine routes and delivers board events to
 	// subscriptions (notify.go).
@@ -50,6 +52,10 @@ func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, e
 		a.Stop(context.Background())
 		return nil, err
 	}
+	if err := a.startDispatcher(ctx); err != nil {
+		a.Stop(context.Background())
+		return nil, err
+	}
 	a.log.Info("switchboard serving", "addr", a.server.Addr(), "redis", cfg.Redis.Mode())
 	return a, nil
 }
@@ -73,15 +79,20 @@ func (a *app) Addr() string { return a.server.Addr() }
 func (a *app) URL() string { return "http://" + a.Addr() }
 
 // Stop shuts serve down. Order:
-//  1. the HTTP server stops taking requests and finishes those in flight
+//  1. the dispatcher stops claiming, lets running workers finish for
+//     shutdown.grace, then stops the rest and ends their runs through the
+//     failure rules; the HTTP server still serves meanwhile, so workers
+//     can report;
+//  2. the HTTP server stops taking requests and finishes those in flight
 //     (watch streams end);
-//  2. the delivery engine stops routing, flushes the deliveries in flight
+//  3. the delivery engine stops routing, flushes the deliveries in flight
 //     (bounded by ctx; the rest stays in Redis), then the adapters that
 //     hold connections stop;
-//  3. Redis closes last, so every part above could still write.
+//  4. Redis closes last, so every part above could still write.
 //
 // It is safe to call twice.
 func (a *app) Stop(ctx context.Context) {
+	a.stopDispatcher(ctx)
 	if a.server != nil {
 		if err := a.server.Stop(ctx); err != nil {
 			a.log.Warn("http shutdown", "err", err)
