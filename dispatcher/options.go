@@ -77,6 +77,9 @@ type Options struct {
 	Jitter func(time.Duration) time.Duration
 	// Logger receives the dispatcher's log. Default slog.Default().
 	Logger *slog.Logger
+	// Metrics receives measurements such as the ready-to-spawn latency.
+	// Default: discarded.
+	Metrics Metrics
 }
 
 // defaultProfileTimeout is the timeout of a profile that states none.
@@ -109,6 +112,9 @@ func (o Options) withDefaults(lease time.Duration) (Options, error) {
 	}
 	if o.Jitter == nil {
 		o.Jitter = fifthJitter
+	}
+	if o.Metrics == nil {
+		o.Metrics = nopMetrics{}
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()

@@ -43,6 +43,9 @@ func (d *Dispatcher) spawn(w *worker, token string) error {
 		return err
 	}
 	d.stats.spawned.Add(1)
+	if !w.readySince.IsZero() {
+		d.opts.Metrics.Spawned(w.ref.Board, max(time.Since(w.readySince), 0))
+	}
 	w.proc, w.cancel = proc, cancel
 	w.out = newCapture(outPath, d.opts.LogMaxBytes)
 	w.deadline = time.Now().Add(w.profile.timeout())

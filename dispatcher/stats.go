@@ -1,6 +1,9 @@
 package dispatcher
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"time"
+)
 
 // Stats counts what the dispatcher did since it was created.
 type Stats struct {
@@ -35,3 +38,15 @@ func (d *Dispatcher) Stats() Stats {
 		Adopted: c.adopted.Load(), Rescued: c.rescued.Load(), BudgetHeld: c.budgetHeld.Load(),
 	}
 }
+
+// Metrics is the dispatcher's metric hook. Implementations must be safe
+// for concurrent use and must not block.
+type Metrics interface {
+	// Spawned reports a worker started for a task of board, wait after
+	// the task became claimable (the ready-to-spawn latency).
+	Spawned(board string, wait time.Duration)
+}
+
+type nopMetrics struct{}
+
+func (nopMetrics) Spawned(string, time.Duration) {}

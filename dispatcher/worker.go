@@ -26,6 +26,8 @@ type worker struct {
 	// stale is set once the run is no longer current: a terminal call or
 	// a rescuer ended it.
 	stale bool
+	// readySince is when the task became claimable (zero when adopted).
+	readySince time.Time
 }
 
 // stopReason says why the dispatcher signalled a worker.
@@ -71,7 +73,7 @@ func (d *Dispatcher) supervising(runID string) bool {
 func (d *Dispatcher) launch(c *board.Claim, prof Profile) {
 	w := &worker{
 		ref:  board.RunRef{Board: c.Task.Board, TaskID: c.Task.ID, RunID: c.Run.ID},
-		task: c.Task, profile: prof, dir: d.runDir(c.Task.Board, c.Run.ID),
+		task: c.Task, profile: prof, dir: d.runDir(c.Task.Board, c.Run.ID), readySince: c.ReadySince,
 	}
 	d.track(w)
 	go func() {

@@ -28,17 +28,19 @@ func (s *Store) Claim(ctx context.Context, p board.ClaimParams) (*board.Claim, e
 	if err != nil {
 		return nil, err
 	}
-	pair, _ := res.([]any)
-	if len(pair) != 2 {
+	reply, _ := res.([]any)
+	if len(reply) != 3 {
 		return nil, fmt.Errorf("rdb: malformed claim reply %v", res)
 	}
-	id, _ := pair[0].(string)
+	id, _ := reply[0].(string)
+	since, _ := reply[2].(string)
 	t, err := s.Get(ctx, board.Ref{Board: p.Board, ID: id})
 	if err != nil {
 		return nil, fmt.Errorf("read claimed task %s: %w", id, err)
 	}
 	run := &board.Run{ID: runID, TaskID: t.ID, Profile: t.Profile, StartedAt: t.UpdatedAt}
-	return &board.Claim{Task: t, Run: run, Token: FormatToken(p.Board, runID, secret)}, nil
+	s.observe(board.OpClaim, t)
+	return &board.Claim{Task: t, Run: run, Token: FormatToken(p.Board, runID, secret), ReadySince: ms(since)}, nil
 }
 
 // Heartbeat extends the run's lease and records an optional note.

@@ -29,12 +29,14 @@ type app struct {
 	registry      *gateway.Registry
 	subscriptions *gateway.Subscriptions
 	engine        *notify.Engine
+	// tel is the Prometheus registry and the metric hooks (app_metrics.go).
+	tel *telemetry
 }
 
 // startApp builds and starts every part. On error, what was started is
 // stopped again.
 func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, error) {
-	a := &app{cfg: cfg, log: newLogger(cfg.Log, logOut)}
+	a := &app{cfg: cfg, log: newLogger(cfg.Log, logOut), tel: newTelemetry()}
 	for _, w := range cfg.Warnings {
 		a.log.Warn("config: " + w)
 	}
@@ -42,8 +44,11 @@ func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, e
 	if a.redis, err = openRedis(cfg.Redis, a.log); err != nil {
 		return nil, err
 	}
-	a.store = rdb.New(a.redis.client, rdb.Options{Prefix: cfg.Redis.Prefix, Policy: cfg.Policy()})
+	a.store = rdb.New(a.redis.client, rdb.Options{
+		Prefix: cfg.Redis.Prefix, Policy: cfg.Policy(), Observe: a.tel.metrics.Observe,
+	})
 	a.server = gateway.NewServer(a.store, a.serverOptions())
+	a.mountMetrics()
 	if err := a.startNotify(ctx); err != nil {
 		a.Stop(context.Background())
 		return nil, err

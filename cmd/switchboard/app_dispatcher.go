@@ -22,6 +22,7 @@ func (a *app) startDispatcher(ctx context.Context) error {
 		return fmt.Errorf("start the dispatcher: %w", err)
 	}
 	a.dispatcher = d
+	a.tel.dispatcher.Store(d)
 	return nil
 }
 
@@ -38,6 +39,7 @@ func (a *app) dispatcherOptions() dispatcher.Options {
 		Workdir:     d.Workdir,
 		SpawnBudget: dispatcher.SpawnBudget{Max: d.SpawnBudget.Max, Per: d.SpawnBudget.Per},
 		Logger:      a.log,
+		Metrics:     a.tel.metrics,
 	}
 }
 
