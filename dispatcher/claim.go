@@ -77,8 +77,8 @@ func (d *Dispatcher) refuseProfile(ctx context.Context, c *board.Claim) {
 		"then unblock the task", c.Task.Profile, strings.Join(names, ", "))
 	ref := board.RunRef{Board: c.Task.Board, TaskID: c.Task.ID, RunID: c.Run.ID}
 	if _, err := d.store.SystemBlock(ctx, ref, board.BlockParams{Kind: board.BlockCapability, Reason: reason}); err != nil {
-		d.log.Error("block a task with an unknown profile", "task", c.Task.ID, "err", err)
+		d.log.Error("block a task with an unknown profile", "board", c.Task.Board, "task", c.Task.ID, "run", c.Run.ID, "err", err)
 		return
 	}
-	d.log.Warn("blocked a task with an unknown profile", "task", c.Task.ID, "profile", c.Task.Profile)
+	d.log.Warn("blocked a task with an unknown profile", "board", c.Task.Board, "task", c.Task.ID, "run", c.Run.ID, "profile", c.Task.Profile)
 }

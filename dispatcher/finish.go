@@ -38,14 +38,14 @@ func (d *Dispatcher) finish(w *worker, st ExitStatus) {
 	case errors.Is(err, board.ErrStaleRun):
 		if p.ExitCode != nil {
 			if err := d.store.SetRunExit(d.bg, w.ref, *p.ExitCode); err != nil {
-				d.log.Warn("record an exit code", "run", w.ref.RunID, "err", err)
+				w.log.Warn("record an exit code", "err", err)
 			}
 		}
-		d.log.Debug("worker exited after its terminal call", "task", w.ref.TaskID, "run", w.ref.RunID, "status", st.String())
+		w.log.Debug("worker exited after its terminal call", "status", st.String())
 	case err != nil:
-		d.log.Error("end a run", "task", w.ref.TaskID, "run", w.ref.RunID, "outcome", outcome, "err", err)
+		w.log.Error("end a run", "outcome", outcome, "err", err)
 	default:
-		d.log.Info("run ended without a terminal call", "task", w.ref.TaskID, "run", w.ref.RunID,
+		w.log.Info("run ended without a terminal call",
 			"outcome", outcome, "status", task.Status, "exit", st.String())
 	}
 }

@@ -53,7 +53,7 @@ func (d *Dispatcher) recoverTask(ctx context.Context, t *board.Task) {
 	p := board.EndRunParams{Outcome: board.OutcomeCrashed, Jitter: d.jitter(t),
 		Error: "the worker process ended while no dispatcher watched it (serve was restarted); its exit status is unknown"}
 	if _, err := d.endRun(ref, p); err != nil && !errors.Is(err, board.ErrStaleRun) {
-		d.log.Warn("end the run of a vanished worker", "task", t.ID, "run", run.ID, "err", err)
+		d.log.Warn("end the run of a vanished worker", "board", t.Board, "task", t.ID, "run", run.ID, "err", err)
 	}
 }
 
@@ -66,14 +66,14 @@ func (d *Dispatcher) adopt(ref board.RunRef, run *board.Run, t *board.Task) {
 		ref: ref, task: t, profile: prof, dir: dir,
 		proc:     &adoptedProcess{pid: run.PID, start: run.ProcessStart, interval: adoptedPollInterval},
 		out:      newCapture(filepath.Join(dir, "output.log"), d.opts.LogMaxBytes),
-		deadline: run.StartedAt.Add(prof.timeout()),
+		deadline: run.StartedAt.Add(prof.timeout()), log: d.runLogger(ref),
 	}
 	info := rdb.ProcessInfo{Host: run.Host, PID: run.PID, Start: run.ProcessStart, Supervisor: d.self}
 	if err := d.store.SetRunProcess(d.bg, ref, info); err != nil {
-		d.log.Warn("record the adoption", "run", ref.RunID, "err", err)
+		d.runLogger(ref).Warn("record the adoption", "err", err)
 	}
 	d.stats.adopted.Add(1)
-	d.log.Info("adopted a live worker", "task", ref.TaskID, "run", ref.RunID, "pid", run.PID)
+	d.runLogger(ref).Info("adopted a live worker", "pid", run.PID)
 	d.track(w)
 	d.extend(w)
 	go func() {
@@ -118,12 +118,12 @@ func (d *Dispatcher) rescueRun(ctx context.Context, ref board.RunRef) {
 		Error: "lease expired: no heartbeat within the lease; the dispatcher that ran the worker is gone or cut off from Redis"}
 	if _, err := d.endRun(ref, p); err != nil {
 		if !errors.Is(err, board.ErrStaleRun) {
-			d.log.Warn("end a run whose lease expired", "task", ref.TaskID, "run", ref.RunID, "err", err)
+			d.runLogger(ref).Warn("end a run whose lease expired", "err", err)
 		}
 		return
 	}
 	d.stats.rescued.Add(1)
-	d.log.Warn("ended a run whose lease expired", "task", ref.TaskID, "run", ref.RunID)
+	d.runLogger(ref).Warn("ended a run whose lease expired")
 }
 
 // orphanHere reports whether run's worker lives on this host with no live

@@ -50,7 +50,7 @@ func (d *Dispatcher) spawn(w *worker, token string) error {
 	w.out = newCapture(outPath, d.opts.LogMaxBytes)
 	w.deadline = time.Now().Add(w.profile.timeout())
 	d.recordProcess(w)
-	d.log.Debug("worker started", "task", w.ref.TaskID, "run", w.ref.RunID, "pid", proc.PID())
+	w.log.Debug("worker started", "pid", proc.PID())
 	return nil
 }
 
@@ -81,7 +81,7 @@ func (d *Dispatcher) workdir(w *worker) (string, error) {
 func (d *Dispatcher) recordProcess(w *worker) {
 	info := rdb.ProcessInfo{Host: d.opts.Host, PID: w.proc.PID(), Start: w.proc.StartTime(), Supervisor: d.self}
 	if err := d.store.SetRunProcess(d.bg, w.ref, info); err != nil {
-		d.log.Warn("record the worker process", "run", w.ref.RunID, "err", err)
+		w.log.Warn("record the worker process", "err", err)
 	}
 }
 
@@ -91,9 +91,9 @@ func (d *Dispatcher) startFailed(w *worker, cause error) {
 	d.stats.startFailures.Add(1)
 	defer os.RemoveAll(w.dir)
 	text := "the worker could not start: " + cause.Error()
-	d.log.Warn("worker start failed", "task", w.ref.TaskID, "run", w.ref.RunID, "err", cause)
+	w.log.Warn("worker start failed", "err", cause)
 	p := board.EndRunParams{Outcome: board.OutcomeCrashed, Error: text, Jitter: d.jitter(w.task)}
 	if _, err := d.endRun(w.ref, p); err != nil {
-		d.log.Error("record a start failure", "task", w.ref.TaskID, "err", err)
+		w.log.Error("record a start failure", "err", err)
 	}
 }

@@ -63,10 +63,9 @@ func (d *Dispatcher) extend(w *worker) bool {
 	switch {
 	case errors.Is(err, board.ErrStaleRun):
 		w.stale = true
-		d.log.Info("run ended while its worker lives; it gets kill_grace to exit",
-			"task", w.ref.TaskID, "run", w.ref.RunID, "kill_grace", d.opts.KillGrace)
+		w.log.Info("run ended while its worker lives; it gets kill_grace to exit", "kill_grace", d.opts.KillGrace)
 	case err != nil:
-		d.log.Warn("extend a lease", "task", w.ref.TaskID, "run", w.ref.RunID, "err", err)
+		w.log.Warn("extend a lease", "err", err)
 	}
 	return w.stale
 }
@@ -78,27 +77,27 @@ func (d *Dispatcher) terminate(w *worker, why stopReason, kill <-chan time.Time)
 		return kill
 	}
 	w.reason = why
-	d.log.Info("stopping a worker", "task", w.ref.TaskID, "run", w.ref.RunID, "why", why.String())
+	w.log.Info("stopping a worker", "why", why.String())
 	d.signal(w, syscall.SIGTERM)
 	return time.After(d.opts.KillGrace)
 }
 
 func (d *Dispatcher) signal(w *worker, sig syscall.Signal) {
 	if err := w.proc.Signal(sig); err != nil {
-		d.log.Warn("signal a worker", "run", w.ref.RunID, "signal", sig.String(), "err", err)
+		w.log.Warn("signal a worker", "signal", sig.String(), "err", err)
 	}
 }
 
 // flushLog copies new output to Redis.
 func (d *Dispatcher) flushLog(w *worker) {
 	if err := w.out.poll(); err != nil && !errors.Is(err, os.ErrNotExist) {
-		d.log.Warn("read worker output", "run", w.ref.RunID, "err", err)
+		w.log.Warn("read worker output", "err", err)
 	}
 	if !w.out.dirty {
 		return
 	}
 	if err := d.store.SetRunLog(d.bg, w.ref, w.out.String(), d.opts.LogTTL); err != nil {
-		d.log.Warn("store worker output", "run", w.ref.RunID, "err", err)
+		w.log.Warn("store worker output", "err", err)
 		return
 	}
 	w.out.dirty = false

@@ -2,6 +2,7 @@ package dispatcher
 
 import (
 	"context"
+	"log/slog"
 	"path/filepath"
 	"time"
 
@@ -28,6 +29,14 @@ type worker struct {
 	stale bool
 	// readySince is when the task became claimable (zero when adopted).
 	readySince time.Time
+	// log carries the run's board, task and run on every line.
+	log *slog.Logger
+}
+
+// runLogger returns the dispatcher's logger with a run's board, task and
+// run bound, so every line about a task names all three.
+func (d *Dispatcher) runLogger(ref board.RunRef) *slog.Logger {
+	return d.log.With("board", ref.Board, "task", ref.TaskID, "run", ref.RunID)
 }
 
 // stopReason says why the dispatcher signalled a worker.
@@ -75,6 +84,7 @@ func (d *Dispatcher) launch(c *board.Claim, prof Profile) {
 		ref:  board.RunRef{Board: c.Task.Board, TaskID: c.Task.ID, RunID: c.Run.ID},
 		task: c.Task, profile: prof, dir: d.runDir(c.Task.Board, c.Run.ID), readySince: c.ReadySince,
 	}
+	w.log = d.runLogger(w.ref)
 	d.track(w)
 	go func() {
 		defer d.untrack(w)
