@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,4 +54,52 @@ switchboard worker complete --summary "reported during shutdown"`, out)
 			require.Equal(t, tc.status, got.Status, s.logs())
 		})
 	}
+}
+
+// TestShutdownLosesNoEvent: SIGTERM while deliveries are pending exits 0,
+// and every event reaches its webhook, before the exit or after a restart.
+func TestShutdownLosesNoEvent(t *testing.T) {
+	t.Parallel()
+	r := rdbtest.New(t)
+	st := storeFor(r)
+	hook := &hookReceiver{seen: map[string]int{}}
+	recv := httptest.NewServer(hook)
+	t.Cleanup(recv.Close)
+	env := map[string]string{"SWITCHBOARD_DISPATCHER_ENABLED": "false",
+		"SWITCHBOARD_NOTIFY_RETRY_BACKOFF": "50ms", "SWITCHBOARD_NOTIFY_MAX_BACKOFF": "200ms"}
+	s := spawnServe(t, r, env)
+	goal := create(t, st, "goal", true)
+	_, errOut, code := runAgainst(s.url(), "", "subscribe", goal, "--subtree", "--to", "webhook:"+recv.URL)
+	require.Equal(t, 0, code, errOut)
+	hook.healthy.Store(true)
+	var ids []string
+	for i := range 30 {
+		if i == 15 {
+			hook.healthy.Store(false) // the rest stay pending at shutdown
+		}
+		sub := create(t, st, "part", true)
+		_, err := st.Link(context.Background(), board.LinkParams{Board: "default", Parent: sub, Child: goal})
+		require.NoError(t, err)
+	}
+	evs, err := st.Events(context.Background(), board.Ref{Board: "default", ID: goal})
+	require.NoError(t, err)
+	for _, e := range evs {
+		if e.Kind == board.EventLinked {
+			ids = append(ids, e.ID)
+		}
+	}
+	require.NoError(t, s.cmd.Process.Signal(syscall.SIGTERM))
+	<-s.done
+	require.Equal(t, 0, s.cmd.ProcessState.ExitCode(), s.logs())
+
+	hook.healthy.Store(true)
+	spawnServe(t, r, env)
+	require.Eventually(t, func() bool {
+		for _, id := range ids {
+			if !hook.got(id) {
+				return false
+			}
+		}
+		return true
+	}, waitFor, 20*time.Millisecond, "an event was lost across the shutdown")
 }
