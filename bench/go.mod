@@ -3,6 +3,7 @@ module github.com/switchboard/switchboard/bench
 go 1.26.8
 
 require (
+	github.com/alicebob/miniredis/v2 v2.40.0
 	github.com/hibiken/asynq v0.26.0
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/switchboard/switchboard v0.0.0

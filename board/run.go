@@ -43,6 +43,8 @@ type Run struct {
 	PID  int    `json:"pid,omitempty"`
 	// ProcessStart is the worker process's start time as the OS reports it.
 	ProcessStart string `json:"process_start,omitempty"`
+	// Supervisor identifies the dispatcher process that watches the worker.
+	Supervisor string `json:"supervisor,omitempty"`
 	// HeartbeatAt is the worker's last heartbeat, and Note its last note.
 	HeartbeatAt *time.Time `json:"heartbeat_at,omitempty"`
 	Note        string     `json:"note,omitempty"`

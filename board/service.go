@@ -76,6 +76,9 @@ type Claim struct {
 	Task  *Task
 	Run   *Run
 	Token string
+	// ReadySince is when the task last became claimable: its last status
+	// change, or its retry_at when later.
+	ReadySince time.Time
 }
 
 // CompleteParams ends a run with done.

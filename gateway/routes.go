@@ -14,6 +14,7 @@ func (s *Server) routes() {
 	s.HandleAdmin("GET "+b+"/tasks/{id}", http.HandlerFunc(s.showTask))
 	s.HandleAdmin("GET "+b+"/tasks/{id}/runs", http.HandlerFunc(s.taskRuns))
 	s.HandleAdmin("GET "+b+"/tasks/{id}/events", http.HandlerFunc(s.taskEvents))
+	s.HandleAdmin("GET "+b+"/tasks/{id}/log", http.HandlerFunc(s.taskLog))
 	s.HandleAdmin("POST "+b+"/tasks/{id}/{verb}", http.HandlerFunc(s.personVerb))
 	s.HandleAdmin("POST "+b+"/links", http.HandlerFunc(s.link))
 	s.Handle("POST "+APIPrefix+"/worker/{verb}", s.worker(http.HandlerFunc(s.workerVerb)))

@@ -1,8 +1,6 @@
 package rdb_test
 
 import (
-	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -72,20 +70,4 @@ func TestChatFeedReadsAcksAndReplaysPending(t *testing.T) {
 	boards, err := cs.Boards(b.ctx)
 	require.NoError(t, err)
 	require.Equal(t, []string{b.board}, boards)
-}
-
-// requireDocumentedKeys checks every key under the test's prefix against
-// the documented layout.
-func requireDocumentedKeys(t *testing.T, b *bundle) {
-	t.Helper()
-	keys, err := b.redis.Client.Keys(b.ctx, b.redis.Prefix+":*").Result()
-	require.NoError(t, err)
-	for _, k := range keys {
-		matched := false
-		for _, d := range documentedKeys {
-			d = strings.NewReplacer(`\{B\}`, `\{`+b.board+`\}`, "ID", `t_[a-z0-9]+`, "RID", `r_[a-z0-9]+`).Replace(d)
-			matched = matched || regexp.MustCompile(`^`+regexp.QuoteMeta(b.redis.Prefix)+`:`+d+`$`).MatchString(k)
-		}
-		require.True(t, matched, "undocumented key %s", k)
-	}
 }

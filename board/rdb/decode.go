@@ -106,7 +106,7 @@ func decodeRun(h map[string]string) *board.Run {
 		Outcome: board.Outcome(h["outcome"]), StartedAt: ms(h["started_at"]),
 		EndedAt: msPtr(h["ended_at"]), Summary: h["summary"],
 		BlockKind: board.BlockKind(h["block_kind"]), Error: h["error"],
-		Host: h["host"], PID: atoi(h["pid"]), ProcessStart: h["process_start"],
+		Host: h["host"], PID: atoi(h["pid"]), ProcessStart: h["process_start"], Supervisor: h["supervisor"],
 		HeartbeatAt: msPtr(h["heartbeat_at"]), Note: h["note"],
 	}
 	if m := h["metadata"]; m != "" {

@@ -50,7 +50,11 @@ func (s *Store) write(ctx context.Context, name, boardName string, op board.Op, 
 	if err != nil {
 		return nil, mapScriptErr(op, err)
 	}
-	return read.task()
+	t, err := read.task()
+	if err == nil && t != nil {
+		s.observe(op, t)
+	}
+	return t, err
 }
 
 func allowedFrom(op board.Op) string {

@@ -16,6 +16,7 @@ package rdb
 //	PREFIX:{B}:task:ID:events          list    the task's events, one \x1f-separated record each, oldest first (capped)
 //	PREFIX:{B}:task:ID:attachments     list    context for the next run (snapshots), JSON, capped
 //	PREFIX:{B}:run:RID                 hash    one run
+//	PREFIX:{B}:run:RID:log             string  the run's captured output, bounded; expires
 //	PREFIX:{B}:status:S                zset    tasks in status S, scored by creation order
 //	PREFIX:{B}:ready                   zset    claimable tasks, scored by priority then age
 //	PREFIX:{B}:scheduled               zset    tasks claimable later, scored by retry_at (ms)
@@ -29,6 +30,16 @@ package rdb
 //	PREFIX:{B}:goal:ID                 hash    supervision of goal ID: trigger generations, fan-in signature
 //	PREFIX:{B}:supervise               zset    goals with a supervision check due, scored by due time (ms)
 //	PREFIX:{B}:task:ID:wake            hash    orchestrator ID's triage wakes: stuck set at the last wake, unresolved count
+//	PREFIX:{_dispatch}:spawns          zset    worker spawns in the budget window, scored by time (ms)
+//	PREFIX:{_dispatch}:spawns:tripped  string  set while the spawn budget is spent; expires
+//
+// One pub/sub channel is not a key but is named here too:
+//
+//	PREFIX:wake                        channel board names where a task became claimable
+//
+// The {_dispatch} hash tag cannot be a board name (those start with a letter
+// or digit), so the spawn budget, which spans every board, has a slot of
+// its own.
 //
 // The chat adapters' state (chat.go) lives beside the board's:
 //
@@ -71,6 +82,24 @@ func (k keys) supervise(board string) string { return k.base(board) + ":supervis
 
 // wake is an orchestrator task's wake state.
 func (k keys) wake(board, id string) string { return k.task(board, id) + ":wake" }
+
+// ready is a board's ready queue.
+func (k keys) ready(board string) string { return k.base(board) + ":ready" }
+
+// scheduled is a board's retry schedule.
+func (k keys) scheduled(board string) string { return k.base(board) + ":scheduled" }
+
+// runLog holds a run's captured output.
+func (k keys) runLog(board, runID string) string { return k.base(board) + ":run:" + runID + ":log" }
+
+// spawns is the spawn budget's window.
+func (k keys) spawns() string { return k.prefix + ":{_dispatch}:spawns" }
+
+// spawnsTripped marks a spent spawn budget, so it is reported once per trip.
+func (k keys) spawnsTripped() string { return k.prefix + ":{_dispatch}:spawns:tripped" }
+
+// wake is the dispatch signal's pub/sub channel.
+func (k keys) wakeChannel() string { return k.prefix + ":wake" }
 
 // notices is the map of a task's delivered chat gate notices.
 func (k keys) notices(board, id string) string { return k.task(board, id) + ":notices" }

@@ -29,11 +29,15 @@ type ProcessInfo struct {
 	Host  string
 	PID   int
 	Start string
+	// Supervisor identifies the dispatcher process watching the worker, on
+	// the same host, so another dispatcher there adopts only orphans.
+	Supervisor string
 }
 
 // SetRunProcess records which process runs a run.
 func (s *Store) SetRunProcess(ctx context.Context, ref board.RunRef, p ProcessInfo) error {
-	return s.setRunFields(ctx, ref, "host", p.Host, "pid", strconv.Itoa(p.PID), "process_start", p.Start)
+	return s.setRunFields(ctx, ref, "host", p.Host, "pid", strconv.Itoa(p.PID), "process_start", p.Start,
+		"supervisor", p.Supervisor)
 }
 
 // SetRunExit records a run's process exit code after the run has ended.

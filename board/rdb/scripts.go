@@ -16,7 +16,7 @@ var luaFiles embed.FS
 var scriptNames = []string{
 	"create", "link", "claim", "heartbeat", "comment", "complete", "block",
 	"request_review", "park", "end_run", "release", "review", "confirm",
-	"archive", "note", "runs", "leases", "run_process", "attach",
+	"archive", "note", "runs", "leases", "run_process", "attach", "spawn_budget",
 	// notifications: subscription.go, delivery.go, supervise.go, wake.go
 	"subscribe", "unsubscribe", "subs", "route", "delivered", "delivery_failed",
 	"subtree", "notice", "wake",

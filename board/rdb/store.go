@@ -26,6 +26,10 @@ type Options struct {
 	// Jitter draws the random part added to a transient block's retry
 	// delay. Default: up to a tenth of the delay.
 	Jitter func(d time.Duration) time.Duration
+	// Observe, when set, is told of every successful write: the operation
+	// and the task after it. It runs in the process that made the write,
+	// so metrics built on it never count a transition twice.
+	Observe func(op board.Op, t *board.Task)
 	// Scripts forces how scripts run: "" (default) uses a Redis function
 	// library where the server has functions and EVALSHA elsewhere; "eval"
 	// always uses EVALSHA.
@@ -34,13 +38,14 @@ type Options struct {
 
 // Store is the Redis-backed board. It is safe for concurrent use.
 type Store struct {
-	rdb    redis.UniversalClient
-	keys   keys
-	policy board.Policy
-	now    func() time.Time
-	jitter func(time.Duration) time.Duration
-	lua    *scripts
-	known  sync.Map // boards registered in PREFIX:boards by this process
+	rdb     redis.UniversalClient
+	keys    keys
+	policy  board.Policy
+	now     func() time.Time
+	jitter  func(time.Duration) time.Duration
+	observe func(board.Op, *board.Task)
+	lua     *scripts
+	known   sync.Map // boards registered in PREFIX:boards by this process
 	modeHolder
 }
 
@@ -60,7 +65,10 @@ func New(client redis.UniversalClient, opts Options) *Store {
 	}
 	s := &Store{
 		rdb: client, keys: keys{prefix: opts.Prefix}, policy: opts.Policy,
-		now: opts.Now, jitter: opts.Jitter, lua: loadScripts(),
+		now: opts.Now, jitter: opts.Jitter, lua: loadScripts(), observe: opts.Observe,
+	}
+	if s.observe == nil {
+		s.observe = func(board.Op, *board.Task) {}
 	}
 	if opts.Scripts == "eval" {
 		s.mode.Store(modeEval)

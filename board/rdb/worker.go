@@ -28,17 +28,19 @@ func (s *Store) Claim(ctx context.Context, p board.ClaimParams) (*board.Claim, e
 	if err != nil {
 		return nil, err
 	}
-	pair, _ := res.([]any)
-	if len(pair) != 2 {
+	reply, _ := res.([]any)
+	if len(reply) != 3 {
 		return nil, fmt.Errorf("rdb: malformed claim reply %v", res)
 	}
-	id, _ := pair[0].(string)
+	id, _ := reply[0].(string)
+	since, _ := reply[2].(string)
 	t, err := s.Get(ctx, board.Ref{Board: p.Board, ID: id})
 	if err != nil {
 		return nil, fmt.Errorf("read claimed task %s: %w", id, err)
 	}
 	run := &board.Run{ID: runID, TaskID: t.ID, Profile: t.Profile, StartedAt: t.UpdatedAt}
-	return &board.Claim{Task: t, Run: run, Token: FormatToken(p.Board, runID, secret)}, nil
+	s.observe(board.OpClaim, t)
+	return &board.Claim{Task: t, Run: run, Token: FormatToken(p.Board, runID, secret), ReadySince: ms(since)}, nil
 }
 
 // Heartbeat extends the run's lease and records an optional note.
@@ -81,6 +83,15 @@ func (s *Store) Complete(ctx context.Context, ref board.RunRef, p board.Complete
 
 // Block ends the run with a block of p.Kind; see lua/block.lua.
 func (s *Store) Block(ctx context.Context, ref board.RunRef, p board.BlockParams) (*board.Task, error) {
+	args, err := s.blockArgs(p)
+	if err != nil {
+		return nil, err
+	}
+	return s.workerCall(ctx, "block", board.OpBlock, ref, args...)
+}
+
+// blockArgs checks a block and builds the block script's arguments.
+func (s *Store) blockArgs(p board.BlockParams) ([]any, error) {
 	if _, err := board.ParseBlockKind(string(p.Kind)); err != nil {
 		return nil, err
 	}
@@ -94,7 +105,7 @@ func (s *Store) Block(ctx context.Context, ref board.RunRef, p board.BlockParams
 	for _, parent := range p.Parents {
 		args = append(args, parent)
 	}
-	return s.workerCall(ctx, "block", board.OpBlock, ref, args...)
+	return args, nil
 }
 
 func validateBlock(p board.BlockParams) error {

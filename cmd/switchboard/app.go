@@ -9,6 +9,7 @@ import (
 
 	"github.com/switchboard/switchboard/board/rdb"
 	"github.com/switchboard/switchboard/config"
+	"github.com/switchboard/switchboard/dispatcher"
 	"github.com/switchboard/switchboard/gateway"
 	"github.com/switchboard/switchboard/gateway/notify"
 )
@@ -16,11 +17,12 @@ import (
 // app is one running `switchboard serve`: every long-running part, wired
 // from the config.
 type app struct {
-	cfg    config.Config
-	log    *slog.Logger
-	redis  *redisConn
-	store  *rdb.Store
-	server *gateway.Server
+	cfg        config.Config
+	log        *slog.Logger
+	redis      *redisConn
+	store      *rdb.Store
+	server     *gateway.Server
+	dispatcher *dispatcher.Dispatcher
 	// registry holds the delivery adapters; subscriptions is the service
 	// the API and chat share; engine routes and delivers board events to
 	// subscriptions (notify.go); chat holds the chat adapters' shared
@@ -29,12 +31,14 @@ type app struct {
 	subscriptions *gateway.Subscriptions
 	engine        *notify.Engine
 	chat          *chatParts
+	// tel is the Prometheus registry and the metric hooks (app_metrics.go).
+	tel *telemetry
 }
 
 // startApp builds and starts every part. On error, what was started is
 // stopped again.
 func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, error) {
-	a := &app{cfg: cfg, log: newLogger(cfg.Log, logOut)}
+	a := &app{cfg: cfg, log: newLogger(cfg.Log, logOut), tel: newTelemetry()}
 	for _, w := range cfg.Warnings {
 		a.log.Warn("config: " + w)
 	}
@@ -42,8 +46,11 @@ func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, e
 	if a.redis, err = openRedis(cfg.Redis, a.log); err != nil {
 		return nil, err
 	}
-	a.store = rdb.New(a.redis.client, rdb.Options{Prefix: cfg.Redis.Prefix, Policy: cfg.Policy()})
+	a.store = rdb.New(a.redis.client, rdb.Options{
+		Prefix: cfg.Redis.Prefix, Policy: cfg.Policy(), Observe: a.tel.metrics.Observe,
+	})
 	a.server = gateway.NewServer(a.store, a.serverOptions())
+	a.mountMetrics()
 	if err := a.startNotify(ctx); err != nil {
 		a.Stop(context.Background())
 		return nil, err
@@ -53,6 +60,10 @@ func startApp(ctx context.Context, cfg config.Config, logOut io.Writer) (*app, e
 		return nil, err
 	}
 	if err := a.server.Start(ctx); err != nil {
+		a.Stop(context.Background())
+		return nil, err
+	}
+	if err := a.startDispatcher(ctx); err != nil {
 		a.Stop(context.Background())
 		return nil, err
 	}
@@ -79,16 +90,21 @@ func (a *app) Addr() string { return a.server.Addr() }
 func (a *app) URL() string { return "http://" + a.Addr() }
 
 // Stop shuts serve down. Order:
-//  1. the HTTP server stops taking requests and finishes those in flight
+//  1. the dispatcher stops claiming, lets running workers finish for
+//     shutdown.grace, then stops the rest and ends their runs through the
+//     failure rules; the HTTP server still serves meanwhile, so workers
+//     can report;
+//  2. the HTTP server stops taking requests and finishes those in flight
 //     (watch streams, chat webhooks and interactions end);
-//  2. the chat follower stops editing notices; the delivery engine stops
+//  3. the chat follower stops editing notices; the delivery engine stops
 //     routing, flushes the deliveries in flight (bounded by ctx; the rest
 //     stays in Redis), then the adapters that hold connections stop (chat
 //     websockets and pollers close, acknowledged requests finish);
-//  3. Redis closes last, so every part above could still write.
+//  4. Redis closes last, so every part above could still write.
 //
 // It is safe to call twice.
 func (a *app) Stop(ctx context.Context) {
+	a.stopDispatcher(ctx)
 	if a.server != nil {
 		if err := a.server.Stop(ctx); err != nil {
 			a.log.Warn("http shutdown", "err", err)

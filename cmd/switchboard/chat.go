@@ -9,16 +9,25 @@ import (
 	"github.com/switchboard/switchboard/adapters/telegram"
 	"github.com/switchboard/switchboard/board/rdb"
 	"github.com/switchboard/switchboard/gateway"
+	"github.com/switchboard/switchboard/gateway/metrics"
 )
 
 // chatParts are what the chat adapters share: their Redis state, the
-// inbound counters (for /metrics), and the follower that edits gate
-// notices after decisions.
+// inbound request counter (switchboard_inbound_requests_total on
+// /metrics), and the follower that edits gate notices after decisions.
 type chatParts struct {
 	state    *rdb.ChatStore
-	counts   *gateway.InboundCounts
+	counts   gateway.InboundCounter
 	follower *gateway.Follower
 	enabled  int
+}
+
+// inboundMetrics counts inbound chat requests in Prometheus.
+type inboundMetrics struct{ m *metrics.Metrics }
+
+// CountInbound adds one request of platform with result.
+func (i inboundMetrics) CountInbound(platform string, r gateway.InboundResult) {
+	i.m.Inbound(platform, string(r))
 }
 
 // mounter is an adapter with inbound HTTP endpoints.
@@ -30,7 +39,7 @@ type mounter interface {
 // and mounts its inbound endpoints. startNotify starts it with the other
 // adapters that hold connections, and stopNotify stops it.
 func (a *app) registerChat(reg *gateway.Registry) error {
-	a.chat = &chatParts{state: rdb.NewChatStore(a.store), counts: gateway.NewInboundCounts()}
+	a.chat = &chatParts{state: rdb.NewChatStore(a.store), counts: inboundMetrics{m: a.tel.metrics}}
 	adapters, err := a.chatAdapters()
 	if err != nil {
 		return err

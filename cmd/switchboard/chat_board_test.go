@@ -10,17 +10,17 @@ import (
 	"github.com/switchboard/switchboard/board/rdb"
 )
 
-// create makes a task on the default board.
-func create(t *testing.T, store *rdb.Store, title string) *board.Task {
+// chatTask makes a task on the default board.
+func chatTask(t *testing.T, store *rdb.Store, title string) *board.Task {
 	t.Helper()
 	task, err := store.Create(context.Background(), board.CreateParams{Board: "default", Title: title, Profile: "default"})
 	require.NoError(t, err)
 	return task
 }
 
-// claim claims the next ready task and checks it is id: tests create
+// chatClaim claims the next ready task and checks it is id: tests create
 // tasks in the order they claim them.
-func claim(t *testing.T, store *rdb.Store, id string) board.RunRef {
+func chatClaim(t *testing.T, store *rdb.Store, id string) board.RunRef {
 	t.Helper()
 	c, err := store.Claim(context.Background(), board.ClaimParams{Board: "default"})
 	require.NoError(t, err)
@@ -28,7 +28,7 @@ func claim(t *testing.T, store *rdb.Store, id string) board.RunRef {
 	return board.RunRef{Board: "default", TaskID: id, RunID: c.Run.ID}
 }
 
-func get(t *testing.T, store *rdb.Store, id string) *board.Task {
+func chatGet(t *testing.T, store *rdb.Store, id string) *board.Task {
 	t.Helper()
 	task, err := store.Get(context.Background(), board.Ref{Board: "default", ID: id})
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,24 +20,25 @@ import (
 
 // chatServe boots serve with Telegram (webhook), Discord and Slack (http)
 // pointed at one fake; 42 approves on Telegram and Discord, U1 on Slack.
-func chatServe(t *testing.T) (*served, *chatFake, ed25519.PrivateKey, *rdb.Store) {
+func chatServe(t *testing.T, env ...string) (*served, *chatFake, ed25519.PrivateKey, *rdb.Store) {
 	t.Helper()
 	fake := &chatFake{}
 	api := httptest.NewServer(fake)
 	t.Cleanup(api.Close)
 	pub, priv, err := ed25519.GenerateKey(nil)
 	require.NoError(t, err)
-	s := startServe(t,
+	platforms := []string{
 		"SWITCHBOARD_PLATFORMS_TELEGRAM_ENABLED=true", "SWITCHBOARD_PLATFORMS_TELEGRAM_TOKEN=1:x",
 		"SWITCHBOARD_PLATFORMS_TELEGRAM_MODE=webhook", "SWITCHBOARD_PLATFORMS_TELEGRAM_WEBHOOK_SECRET=tg-secret",
-		"SWITCHBOARD_PLATFORMS_TELEGRAM_API_URL="+api.URL, "SWITCHBOARD_PLATFORMS_TELEGRAM_APPROVERS_USERS=42",
+		"SWITCHBOARD_PLATFORMS_TELEGRAM_API_URL=" + api.URL, "SWITCHBOARD_PLATFORMS_TELEGRAM_APPROVERS_USERS=42",
 		"SWITCHBOARD_PLATFORMS_DISCORD_ENABLED=true", "SWITCHBOARD_PLATFORMS_DISCORD_TOKEN=d", "SWITCHBOARD_PLATFORMS_DISCORD_MODE=http",
-		"SWITCHBOARD_PLATFORMS_DISCORD_APPLICATION_ID=app1", "SWITCHBOARD_PLATFORMS_DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub),
-		"SWITCHBOARD_PLATFORMS_DISCORD_API_URL="+api.URL+"/", "SWITCHBOARD_PLATFORMS_DISCORD_APPROVERS_USERS=42",
+		"SWITCHBOARD_PLATFORMS_DISCORD_APPLICATION_ID=app1", "SWITCHBOARD_PLATFORMS_DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub),
+		"SWITCHBOARD_PLATFORMS_DISCORD_API_URL=" + api.URL + "/", "SWITCHBOARD_PLATFORMS_DISCORD_APPROVERS_USERS=42",
 		"SWITCHBOARD_PLATFORMS_SLACK_ENABLED=true", "SWITCHBOARD_PLATFORMS_SLACK_BOT_TOKEN=xoxb-x", "SWITCHBOARD_PLATFORMS_SLACK_MODE=http",
-		"SWITCHBOARD_PLATFORMS_SLACK_SIGNING_SECRET=sl-secret", "SWITCHBOARD_PLATFORMS_SLACK_API_URL="+api.URL+"/api/",
+		"SWITCHBOARD_PLATFORMS_SLACK_SIGNING_SECRET=sl-secret", "SWITCHBOARD_PLATFORMS_SLACK_API_URL=" + api.URL + "/api/",
 		"SWITCHBOARD_PLATFORMS_SLACK_APPROVERS_USERS=U1",
-	)
+	}
+	s := startServe(t, append(platforms, env...)...)
 	return s, fake, priv, rdb.New(s.redis.Client, rdb.Options{Prefix: s.redis.Prefix})
 }
 
@@ -49,8 +51,8 @@ func TestServeChatEndpoints(t *testing.T) {
 	t.Parallel()
 	s, fake, _, store := chatServe(t)
 	ctx := context.Background()
-	task := create(t, store, "ship")
-	run := claim(t, store, task.ID)
+	task := chatTask(t, store, "ship")
+	run := chatClaim(t, store, task.ID)
 	_, err := store.Block(ctx, run, board.BlockParams{Kind: board.BlockApproval, Reason: "deploy"})
 	require.NoError(t, err)
 
@@ -67,14 +69,27 @@ func TestServeChatEndpoints(t *testing.T) {
 		require.Equal(t, http.StatusUnauthorized, post(t, s.url+path, approve, hdr), path)
 	}
 	require.Equal(t, http.StatusUnauthorized, post(t, s.url+"/telegram/webhook", approve, nil))
-	require.Equal(t, board.StatusWaitingApproval, get(t, store, task.ID).Status, "nothing changed")
+	require.Equal(t, board.StatusWaitingApproval, chatGet(t, store, task.ID).Status, "nothing changed")
 
 	require.Equal(t, http.StatusOK, post(t, s.url+"/telegram/webhook", approve, map[string]string{tgSecret: "tg-secret"}))
-	require.Equal(t, board.StatusReady, get(t, store, task.ID).Status)
+	require.Equal(t, board.StatusReady, chatGet(t, store, task.ID).Status)
 	evs, err := store.Events(ctx, board.Ref{Board: "default", ID: task.ID})
 	require.NoError(t, err)
 	require.Equal(t, "telegram:42 (alice)", evs[len(evs)-1].Actor)
 	fake.wait(t, "/sendMessage", "Approved "+task.ID)
+
+	resp, err := http.Get(s.url + "/metrics")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	scrape, _ := io.ReadAll(resp.Body)
+	for _, series := range []string{
+		`switchboard_inbound_requests_total{platform="telegram",result="forged"} 2`,
+		`switchboard_inbound_requests_total{platform="telegram",result="accepted"} 1`,
+		`switchboard_inbound_requests_total{platform="discord",result="forged"} 1`,
+		`switchboard_inbound_requests_total{platform="slack",result="forged"} 3`,
+	} {
+		require.Contains(t, string(scrape), series)
+	}
 }
 
 // TestServeChatSubtreeFanInAndApproval: a thread (or channel) on each
@@ -85,7 +100,7 @@ func TestServeChatSubtreeFanInAndApproval(t *testing.T) {
 	t.Parallel()
 	s, fake, priv, store := chatServe(t)
 	ctx := context.Background()
-	a, b := create(t, store, "build"), create(t, store, "test")
+	a, b := chatTask(t, store, "build"), chatTask(t, store, "test")
 	goal, err := store.Create(ctx, board.CreateParams{Board: "default", Title: "release", Parents: []string{a.ID, b.ID}, Profile: "default"})
 	require.NoError(t, err)
 
@@ -107,14 +122,14 @@ func TestServeChatSubtreeFanInAndApproval(t *testing.T) {
 	}, 10e9, 10e6, "three subtree subscriptions")
 
 	for _, id := range []string{a.ID, b.ID} {
-		_, err := store.Complete(ctx, claim(t, store, id), board.CompleteParams{Summary: "ok"})
+		_, err := store.Complete(ctx, chatClaim(t, store, id), board.CompleteParams{Summary: "ok"})
 		require.NoError(t, err)
 	}
 	fake.wait(t, "/sendMessage", "chat_id=-100123", "message_thread_id=7", "Subtree ready")
 	fake.wait(t, "/channels/555/messages", "Subtree ready")
 	fake.wait(t, "/api/chat.postMessage", "channel=C0SLACK1", "Subtree ready")
 
-	_, err = store.Block(ctx, claim(t, store, goal.ID), board.BlockParams{Kind: board.BlockApproval, Reason: "publish"})
+	_, err = store.Block(ctx, chatClaim(t, store, goal.ID), board.BlockParams{Kind: board.BlockApproval, Reason: "publish"})
 	require.NoError(t, err)
 	notice := fake.wait(t, "/sendMessage", "message_thread_id=7", "Approval needed", "callback_data")
 	data := notice.Body[strings.Index(notice.Body, `"callback_data":"`)+len(`"callback_data":"`):]
@@ -122,7 +137,7 @@ func TestServeChatSubtreeFanInAndApproval(t *testing.T) {
 	click := fmt.Sprintf(`{"update_id":3,"callback_query":{"id":"q1","from":{"id":42,"username":"alice"},"chat_instance":"1","data":%q,
 		"message":{"message_id":9,"message_thread_id":7,"is_topic_message":true,"chat":{"id":-100123,"type":"supergroup"},"date":1}}}`, data)
 	require.Equal(t, http.StatusOK, post(t, s.url+"/telegram/webhook", click, map[string]string{tgSecret: "tg-secret"}))
-	require.Equal(t, board.StatusReady, get(t, store, goal.ID).Status)
+	require.Equal(t, board.StatusReady, chatGet(t, store, goal.ID).Status)
 	fake.wait(t, "/editMessageText", "Approved by telegram:42 (alice)", `"inline_keyboard":[]`)
 	fake.wait(t, "/channels/555/messages/", "Approved by telegram:42 (alice)", `"components":[]`)
 	fake.wait(t, "/api/chat.update", "Approved by telegram:42 (alice)")

@@ -21,6 +21,8 @@ import (
 type sent struct {
 	Path string
 	Body string
+	// ID is the message id (Telegram) the fake answered with.
+	ID int
 }
 
 // chatFake is Telegram's Bot API, Discord's REST API and Slack's Web API
@@ -34,9 +36,9 @@ type chatFake struct {
 func (f *chatFake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	f.mu.Lock()
-	f.reqs = append(f.reqs, sent{Path: r.URL.Path, Body: string(body)})
 	f.n++
 	n := f.n
+	f.reqs = append(f.reqs, sent{Path: r.URL.Path, Body: string(body), ID: n})
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	p := r.URL.Path
@@ -75,7 +77,7 @@ func (f *chatFake) wait(t *testing.T, suffix string, parts ...string) sent {
 				body = r.Body
 			}
 			if strings.Contains(r.Path, suffix) && containsAll(body, parts) {
-				got = sent{Path: r.Path, Body: body}
+				got = sent{Path: r.Path, Body: body, ID: r.ID}
 				return true
 			}
 		}

@@ -33,6 +33,8 @@ func TestMain(m *testing.M) {
 	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
 		panic(fmt.Sprintf("build switchboard: %v\n%s", err, out))
 	}
+	// Shell workers that serve spawns report with this binary from PATH.
+	os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
 	_ = os.RemoveAll(dir)
 	os.Exit(code)

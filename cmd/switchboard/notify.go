@@ -46,7 +46,7 @@ func (a *app) startNotify(ctx context.Context) error {
 	n := a.cfg.Notify
 	a.engine = notify.New(a.store, reg, notify.Options{
 		FailingAfter: n.FailingAfter, RetryBackoff: n.RetryBackoff, MaxBackoff: n.MaxBackoff,
-		CoalesceWindow: n.CoalesceWindow, Logger: a.log,
+		CoalesceWindow: n.CoalesceWindow, Logger: a.log, Metrics: a.tel.metrics,
 	})
 	a.server.MountNotifications(a.subscriptions, a.store)
 	a.server.AddReadyCheck(gateway.ReadyCheck{Name: "delivery", Check: a.engine.Ready})

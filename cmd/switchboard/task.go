@@ -14,6 +14,7 @@ func newTaskCmd(g *globals) *cobra.Command {
 	cmd.AddCommand(
 		newTaskCreateCmd(g), newTaskListCmd(g), newTaskShowCmd(g), newTaskRunsCmd(g),
 		newTaskEventsCmd(g), newTaskLinkCmd(g), newTaskReviewCmd(g), newTaskConfirmCmd(g),
+		newTaskLogCmd(g),
 	)
 	cmd.AddCommand(personVerbCmds(g)...)
 	return cmd

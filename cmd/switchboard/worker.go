@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/switchboard/switchboard/board"
 	"github.com/switchboard/switchboard/board/rdb"
 	"github.com/switchboard/switchboard/gateway"
 	"github.com/switchboard/switchboard/gateway/client"
@@ -39,6 +41,10 @@ func (g *globals) send(cmd *cobra.Command, verb string, req gateway.WorkerReques
 	if err != nil {
 		if client.Retryable(err) {
 			return fmt.Errorf("%w; the %s report was NOT recorded", err, verb)
+		}
+		if errors.Is(err, board.ErrStaleRun) {
+			return fmt.Errorf("%w. This worker's run is over (it already reported, timed out or was "+
+				"ended by the dispatcher): stop working and exit", err)
 		}
 		return err
 	}

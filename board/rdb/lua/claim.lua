@@ -1,5 +1,7 @@
 -- claim: take the best claimable task into running under a new run.
 -- ARGV[A] run id   ARGV[A+1] token hash   ARGV[A+2] lease deadline (ms)
+-- Returns {task id, run id, ready since (ms)}: when the task last became
+-- claimable, for the ready-to-spawn latency.
 -- Due scheduled tasks join the ready queue first. Stale queue entries are
 -- skipped. Returns nil when nothing is claimable.
 local due = redis.call('ZRANGEBYSCORE', K_SCHED, '-inf', NOW_S, 'LIMIT', 0, 100)
@@ -12,7 +14,7 @@ for _ = 1, 16 do
   local top = redis.call('ZPOPMIN', K_READY)
   if #top == 0 then return false end
   local id = top[1]
-  local f = redis.call('HMGET', k_task(id), 'status', 'block_kind', 'profile', 'seq')
+  local f = redis.call('HMGET', k_task(id), 'status', 'block_kind', 'profile', 'seq', 'updated_at', 'retry_at')
   if f[1] == 'ready' or (f[1] == 'blocked' and f[2] == 'transient') then
     -- Popped from the ready queue, and due scheduled entries were moved
     -- into it above: no requeue needed.
@@ -25,7 +27,8 @@ for _ = 1, 16 do
     redis.call('RPUSH', k_runs(id), rid)
     redis.call('ZADD', K_LEASES, ARGV[A + 2], id)
     emit(id, rid, 'claimed', {profile = f[3]})
-    return {id, rid}
+    local since = math.max(tonumber(f[5]) or 0, tonumber(f[6]) or 0)
+    return {id, rid, fmt(since)}
   end
 end
 return false

@@ -21,6 +21,9 @@ redis.call('HSET', k_task(id), 'id', id, 'board', BOARD, 'title', ARGV[A + 1],
   'consecutive_failures', 0, 'protocol_violations', 0, 'circuit_open', 0)
 for i = A + 6, #ARGV do add_parent(ARGV[i], id) end
 redis.call('ZADD', k_status(st), seq, id)
-if st == 'ready' then redis.call('ZADD', K_READY, score(ARGV[A + 4], seq), id) end
+if st == 'ready' then
+  redis.call('ZADD', K_READY, score(ARGV[A + 4], seq), id)
+  signal_claimable()
+end
 emit(id, '', 'created', {status = st, title = ARGV[A + 1], parents = #ARGV - A - 5})
 return ok(id)

@@ -19,7 +19,7 @@
 -- caller reads the task back in the same round trip (a pipeline), because
 -- building a Lua reply of every field costs Redis more than the write.
 local B, NOW, NOW_S, ACTOR, ALLOWED, STREAM_MAX, TASK_EVENTS_MAX, BOARD
-local K_SEQ, K_READY, K_SCHED, K_LEASES, K_STREAM, K_SUBS, K_GOALS, K_SUPERVISE
+local K_SEQ, K_READY, K_SCHED, K_LEASES, K_STREAM, K_SUBS, K_GOALS, K_SUPERVISE, K_WAKE
 local A = 7
 
 local function begin(keys, argv)
@@ -29,6 +29,11 @@ local function begin(keys, argv)
   K_SEQ, K_READY, K_SCHED = B .. ':seq', B .. ':ready', B .. ':scheduled'
   K_LEASES, K_STREAM = B .. ':leases', B .. ':events'
   K_SUBS, K_GOALS, K_SUPERVISE = B .. ':subs', B .. ':goals', B .. ':supervise'
+  -- K_WAKE is the dispatch signal, a pub/sub channel shared by every
+  -- board: "PREFIX:wake". Each message is the name of a board where a task
+  -- became claimable, now or at a later retry_at. A channel is not a key,
+  -- so it does not tie the script to a cluster slot.
+  K_WAKE = string.sub(B, 1, #B - #BOARD - 3) .. ':wake'
 end
 
 local function k_task(id) return B .. ':task:' .. id end
@@ -96,8 +101,13 @@ local function ready_score(id)
   return score(f[1], f[2])
 end
 
+-- wake tells the dispatchers that a task of this board entered the ready
+-- queue or the schedule, so it is claimed without waiting for a poll.
+local function signal_claimable() redis.call('PUBLISH', K_WAKE, BOARD) end
+
 -- requeue puts a task in the ready queue or the schedule, as its status and
--- retry_at say, and out of both otherwise.
+-- retry_at say, and out of both otherwise. Entering either one wakes the
+-- dispatchers.
 local function requeue(id)
   redis.call('ZREM', K_READY, id)
   redis.call('ZREM', K_SCHED, id)
@@ -106,8 +116,10 @@ local function requeue(id)
   if f[1] == 'ready' then
     if retry and retry > NOW then redis.call('ZADD', K_SCHED, fmt(retry), id)
     else redis.call('ZADD', K_READY, ready_score(id), id) end
+    signal_claimable()
   elseif f[1] == 'blocked' and f[3] == 'transient' then
     redis.call('ZADD', K_SCHED, fmt(retry or NOW), id)
+    signal_claimable()
   end
 end
 
