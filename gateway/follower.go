@@ -48,9 +48,8 @@ type Follower struct {
 	log   *slog.Logger
 	known map[string]bool
 
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	done   chan struct{}
+	mu   sync.Mutex
+	loop Loop
 }
 
 // NewFollower returns a stopped Follower.
@@ -79,35 +78,14 @@ func (f *Follower) Start(ctx context.Context) error {
 	if err := f.discover(ctx, false); err != nil {
 		return err
 	}
-	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	f.mu.Lock()
-	f.cancel, f.done = cancel, make(chan struct{})
-	done := f.done
-	f.mu.Unlock()
-	go f.run(ctx, done)
+	f.loop.Go(ctx, f.run)
 	return nil
 }
 
 // Stop ends the loop and waits for it until ctx ends. Safe to call twice.
-func (f *Follower) Stop(ctx context.Context) error {
-	f.mu.Lock()
-	cancel, done := f.cancel, f.done
-	f.cancel = nil
-	f.mu.Unlock()
-	if cancel == nil {
-		return nil
-	}
-	cancel()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+func (f *Follower) Stop(ctx context.Context) error { return f.loop.Stop(ctx) }
 
-func (f *Follower) run(ctx context.Context, done chan struct{}) {
-	defer close(done)
+func (f *Follower) run(ctx context.Context) {
 	pending := true // after a restart, first finish what was delivered but not acked
 	for ctx.Err() == nil {
 		n := f.pass(ctx, pending)

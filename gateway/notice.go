@@ -51,6 +51,18 @@ type Button struct {
 	Style ButtonStyle `json:"style"`
 }
 
+// Compose is what an adapter's Deliver starts with: post is false when
+// the target needs no new message (see Covered); otherwise n is the
+// notice to post.
+func (c *Chat) Compose(ctx context.Context, d Delivery) (n Notice, post bool, err error) {
+	covered, err := c.Covered(ctx, d)
+	if err != nil || covered {
+		return Notice{}, false, err // covered: the notice there is edited instead
+	}
+	n, err = c.Notice(ctx, d)
+	return n, err == nil, err
+}
+
 // Notice builds the notice for a delivery. A gate's notice carries its
 // buttons while the gate is open; if it was decided already (the delivery
 // lagged), it shows the outcome instead.

@@ -14,7 +14,7 @@ const redacted = "[redacted]"
 var secretPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`xox[abposr]-[A-Za-z0-9-]{10,}`),                                       // Slack tokens
 	regexp.MustCompile(`xapp-[A-Za-z0-9-]{10,}`),                                              // Slack app tokens
-	regexp.MustCompile(`\b[0-9]{6,12}:[A-Za-z0-9_-]{30,}\b`),                                  // Telegram bot tokens
+	regexp.MustCompile(`(?:\b|bot)[0-9]{6,12}:[A-Za-z0-9_-]{30,}\b`),                          // Telegram bot tokens, also in /bot<token>/ URLs
 	regexp.MustCompile(`\b[MNO][A-Za-z0-9_-]{22,}\.[A-Za-z0-9_-]{5,7}\.[A-Za-z0-9_-]{25,}\b`), // Discord bot tokens
 	regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{30,}\b`),                                      // GitHub tokens
 	regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{30,}\b`),                                    // GitHub fine-grained tokens

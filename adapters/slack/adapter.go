@@ -58,9 +58,8 @@ type Adapter struct {
 	wg     sync.WaitGroup
 	now    func() time.Time
 
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	done   chan struct{}
+	mu   sync.Mutex
+	loop gateway.Loop
 }
 
 // New returns a stopped adapter; it makes no request until used.

@@ -26,11 +26,8 @@ func (a *Adapter) Deliver(ctx context.Context, d gateway.Delivery) error {
 	if err != nil {
 		return err
 	}
-	if covered, err := a.p.Chat.Covered(ctx, d); err != nil || covered {
-		return err // a decision on a notice posted here: the notice is edited instead
-	}
-	n, err := a.p.Chat.Notice(ctx, d)
-	if err != nil {
+	n, post, err := a.p.Chat.Compose(ctx, d)
+	if err != nil || !post {
 		return err
 	}
 	ch, ts, err := a.api.post(ctx, channel, thread, fallback(n), blocks(n))

@@ -21,16 +21,10 @@ func (a *Adapter) Start(ctx context.Context) error {
 		return nil
 	}
 	smc := socketmode.New(a.client)
-	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	a.mu.Lock()
-	a.cancel, a.done = cancel, make(chan struct{})
-	done := a.done
-	a.mu.Unlock()
-	go func() {
-		defer close(done)
-		go a.events(runCtx, smc)
-		a.runSocket(runCtx, smc)
-	}()
+	a.loop.Go(ctx, func(ctx context.Context) {
+		go a.events(ctx, smc)
+		a.runSocket(ctx, smc)
+	})
 	return nil
 }
 
@@ -88,17 +82,8 @@ func (a *Adapter) socketEvent(ctx context.Context, smc *socketmode.Client, ev so
 // Stop closes Socket Mode and waits for it and for requests in flight,
 // until ctx ends. Safe to call twice.
 func (a *Adapter) Stop(ctx context.Context) error {
-	a.mu.Lock()
-	cancel, done := a.cancel, a.done
-	a.cancel = nil
-	a.mu.Unlock()
-	if cancel != nil {
-		cancel()
-		select {
-		case <-done:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	if err := a.loop.Stop(ctx); err != nil {
+		return err
 	}
 	idle := make(chan struct{})
 	go func() { a.wg.Wait(); close(idle) }()

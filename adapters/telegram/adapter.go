@@ -4,7 +4,6 @@
 package telegram
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -56,10 +55,9 @@ type Adapter struct {
 	api api
 	log *slog.Logger
 
-	mu     sync.Mutex
-	self   string // the bot's username, learned at start
-	cancel context.CancelFunc
-	done   chan struct{}
+	mu   sync.Mutex
+	self string // the bot's username, learned at start
+	loop gateway.Loop
 }
 
 // New returns a stopped adapter; it makes no request until used.

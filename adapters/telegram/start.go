@@ -38,11 +38,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 	if _, err := a.api.call(ctx, "deleteWebhook", nil); err != nil {
 		return fmt.Errorf("telegram: polling needs no webhook: %w", err)
 	}
-	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	a.mu.Lock()
-	a.cancel, a.done = cancel, make(chan struct{})
-	a.mu.Unlock()
-	go a.poll(runCtx, a.done)
+	a.loop.Go(ctx, a.poll)
 	return nil
 }
 
@@ -62,22 +58,7 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 
 // Stop ends long polling and waits for it until ctx ends. Safe to call
 // twice; in webhook mode there is nothing to stop (the HTTP server is).
-func (a *Adapter) Stop(ctx context.Context) error {
-	a.mu.Lock()
-	cancel, done := a.cancel, a.done
-	a.cancel = nil
-	a.mu.Unlock()
-	if cancel == nil {
-		return nil
-	}
-	cancel()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+func (a *Adapter) Stop(ctx context.Context) error { return a.loop.Stop(ctx) }
 
 func (a *Adapter) botName() string {
 	a.mu.Lock()
@@ -86,8 +67,7 @@ func (a *Adapter) botName() string {
 }
 
 // poll long-polls getUpdates until ctx ends, handling updates in order.
-func (a *Adapter) poll(ctx context.Context, done chan struct{}) {
-	defer close(done)
+func (a *Adapter) poll(ctx context.Context) {
 	offset, failures := 0, 0
 	for ctx.Err() == nil {
 		p := tgbotapi.Params{"timeout": strconv.Itoa(int(a.p.PollTimeout.Seconds())), "allowed_updates": allowedUpdates}

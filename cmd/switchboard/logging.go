@@ -7,11 +7,13 @@ import (
 	"strings"
 
 	"github.com/switchboard/switchboard/config"
+	"github.com/switchboard/switchboard/gateway"
 )
 
 // newLogger builds the process logger from log.format and log.level. Every
-// attribute passes through redact, so a secret that slips into an error
-// message never reaches the log.
+// attribute passes through redactAttr, so a secret that slips into an error
+// message never reaches the log (gateway.Redact, the same rules chat
+// notices use).
 func newLogger(cfg config.Log, w io.Writer) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(strings.ToUpper(cfg.Level))) // validated by config
@@ -28,19 +30,6 @@ func discardLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }
 // secretKeys are attribute names whose values are never logged.
 var secretKeys = regexp.MustCompile(`(?i)token|secret|password|passwd|authorization|signing|api_key|apikey`)
 
-// secretValues match secrets inside free text: worker tokens, Slack and
-// Telegram tokens, bearer credentials and passwords in URLs.
-var secretValues = []struct {
-	re   *regexp.Regexp
-	with string
-}{
-	{regexp.MustCompile(`sbw\.[a-z0-9_-]+\.r_[a-z0-9]+\.[a-z0-9]+`), "sbw.[redacted]"},
-	{regexp.MustCompile(`xox[abeoprs]-[A-Za-z0-9-]+|xapp-[A-Za-z0-9-]+`), "[redacted-slack-token]"},
-	{regexp.MustCompile(`[0-9]{5,12}:[A-Za-z0-9_-]{30,}`), "[redacted-bot-token]"},
-	{regexp.MustCompile(`(?i)(bearer|bot)\s+[A-Za-z0-9._~+/=-]{16,}`), "$1 [redacted]"},
-	{regexp.MustCompile(`(://[^:/@\s]*):[^@/\s]+@`), "$1:[redacted]@"},
-}
-
 // redactAttr hides secret-named attributes and secret-looking text.
 func redactAttr(_ []string, a slog.Attr) slog.Attr {
 	if a.Value.Kind() == slog.KindGroup {
@@ -51,17 +40,9 @@ func redactAttr(_ []string, a slog.Attr) slog.Attr {
 	}
 	switch a.Value.Kind() {
 	case slog.KindString, slog.KindAny:
-		if s := redactText(a.Value.String()); s != a.Value.String() {
+		if s := gateway.Redact(a.Value.String()); s != a.Value.String() {
 			return slog.String(a.Key, s)
 		}
 	}
 	return a
-}
-
-// redactText replaces every secret-looking substring of s.
-func redactText(s string) string {
-	for _, sv := range secretValues {
-		s = sv.re.ReplaceAllString(s, sv.with)
-	}
-	return s
 }
