@@ -3,7 +3,6 @@ package gateway
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/switchboard/switchboard/board"
@@ -47,9 +46,7 @@ type Follower struct {
 	p     FollowerParams
 	log   *slog.Logger
 	known map[string]bool
-
-	mu   sync.Mutex
-	loop Loop
+	loop  Loop
 }
 
 // NewFollower returns a stopped Follower.
