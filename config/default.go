@@ -1,6 +1,10 @@
 package config
 
-import "time"
+import (
+	"time"
+
+	"github.com/switchboard/switchboard/board"
+)
 
 // DefaultProfileName is the name of the built-in worker profile.
 const DefaultProfileName = "default"
@@ -19,7 +23,7 @@ func Default() Config {
 		HTTP:       HTTP{Listen: "127.0.0.1:7070"},
 		Log:        Log{Format: "text", Level: "info"},
 		Shutdown:   Shutdown{Grace: 30 * time.Second},
-		Board:      Board{EventStreamMax: 100_000, TaskEventsMax: 10_000},
+		Board:      defaultBoard(),
 		Dispatcher: defaultDispatcher(),
 		Profiles:   map[string]Profile{DefaultProfileName: defaultProfile()},
 		Notify:     defaultNotify(),
@@ -27,18 +31,27 @@ func Default() Config {
 	}
 }
 
+// defaultBoard takes the stream bounds from board.DefaultPolicy.
+func defaultBoard() Board {
+	p := board.DefaultPolicy()
+	return Board{EventStreamMax: p.EventStreamMaxLen, TaskEventsMax: p.TaskEventsMax}
+}
+
+// defaultDispatcher takes the board's limits from board.DefaultPolicy, so
+// the contract's defaults are written down once.
 func defaultDispatcher() Dispatcher {
+	p := board.DefaultPolicy()
 	return Dispatcher{
 		Enabled:                true,
 		MaxWorkers:             4,
-		FailureLimit:           3,
-		ProtocolViolationLimit: 3,
-		BlockRecurrenceLimit:   5,
-		RetryBackoff:           10 * time.Second,
-		TransientBackoff:       30 * time.Second,
-		RateLimitCooldown:      5 * time.Minute,
-		MaxBackoff:             time.Hour,
-		Lease:                  60 * time.Second,
+		FailureLimit:           p.FailureLimit,
+		ProtocolViolationLimit: p.ProtocolViolationLimit,
+		BlockRecurrenceLimit:   p.BlockRecurrenceLimit,
+		RetryBackoff:           p.RetryBackoff,
+		TransientBackoff:       p.TransientBackoff,
+		RateLimitCooldown:      p.RateLimitCooldown,
+		MaxBackoff:             p.MaxBackoff,
+		Lease:                  p.Lease,
 		PollInterval:           5 * time.Second,
 		KillGrace:              10 * time.Second,
 		LogMaxBytes:            64 << 10,
