@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -39,24 +38,10 @@ func asynqRate(ctx context.Context, addr string, c, n int) (asynqResult, error) 
 func asynqEnqueue(opt asynq.RedisClientOpt, queue string, c, n int) (time.Duration, error) {
 	client := asynq.NewClient(opt)
 	defer client.Close()
-	var left atomic.Int64
-	left.Store(int64(n))
-	var firstErr error
-	var once sync.Once
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range c {
-		wg.Go(func() {
-			for left.Add(-1) >= 0 {
-				if _, err := client.Enqueue(asynq.NewTask("noop", nil), asynq.Queue(queue)); err != nil {
-					once.Do(func() { firstErr = err })
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return time.Since(start), firstErr
+	return parallel(c, n, func() error {
+		_, err := client.Enqueue(asynq.NewTask("noop", nil), asynq.Queue(queue))
+		return err
+	})
 }
 
 func asynqProcess(opt asynq.RedisClientOpt, queue string, c, n int) (time.Duration, error) {

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -21,22 +18,6 @@ func ceiling(ctx context.Context, addr string, c, ops int) (float64, error) {
 	if err := trivial.Run(ctx, client, []string{"x"}).Err(); err != nil {
 		return 0, err
 	}
-	var left atomic.Int64
-	left.Store(int64(ops))
-	var firstErr error
-	var once sync.Once
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range c {
-		wg.Go(func() {
-			for left.Add(-1) >= 0 {
-				if err := trivial.Run(ctx, client, []string{"x"}).Err(); err != nil {
-					once.Do(func() { firstErr = err })
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return float64(ops) / time.Since(start).Seconds(), firstErr
+	took, err := parallel(c, ops, func() error { return trivial.Run(ctx, client, []string{"x"}).Err() })
+	return float64(ops) / took.Seconds(), err
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -65,23 +63,11 @@ func completionCost(ctx context.Context, addr string, size, m int) (latency, err
 
 // fill creates n ready tasks from 64 goroutines.
 func fill(ctx context.Context, st *rdb.Store, n int) error {
-	var left atomic.Int64
-	left.Store(int64(n))
-	var firstErr error
-	var once sync.Once
-	var wg sync.WaitGroup
-	for range 64 {
-		wg.Go(func() {
-			for left.Add(-1) >= 0 {
-				if _, err := st.Create(ctx, board.CreateParams{Board: "bench", Title: "filler", Profile: "default"}); err != nil {
-					once.Do(func() { firstErr = err })
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return firstErr
+	_, err := parallel(64, n, func() error {
+		_, err := st.Create(ctx, board.CreateParams{Board: "bench", Title: "filler", Profile: "default"})
+		return err
+	})
+	return err
 }
 
 func summarize(s []time.Duration) latency {

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -22,24 +19,8 @@ func lifecycle(ctx context.Context, addr, p string, c, n int) (float64, error) {
 	if err := warm(ctx, st); err != nil {
 		return 0, err
 	}
-	var left atomic.Int64
-	left.Store(int64(n))
-	var firstErr error
-	var once sync.Once
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range c {
-		wg.Go(func() {
-			for left.Add(-1) >= 0 {
-				if err := cycle(ctx, st); err != nil {
-					once.Do(func() { firstErr = err })
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return float64(n) / time.Since(start).Seconds(), firstErr
+	took, err := parallel(c, n, func() error { return cycle(ctx, st) })
+	return float64(n) / took.Seconds(), err
 }
 
 // cycle creates a task, claims one (any: with many clients the queue is
