@@ -28,7 +28,7 @@ func (s *Store) Create(ctx context.Context, p board.CreateParams) (*board.Task, 
 		for _, parent := range p.Parents {
 			args = append(args, parent)
 		}
-		t, err := s.write(ctx, "create", p.Board, board.OpCreate, actorOr(p.Actor), id, args...)
+		res, err := s.call(ctx, "create", p.Board, board.OpCreate, actorOr(p.Actor), args...)
 		if errors.Is(err, errExists) {
 			continue
 		}
@@ -36,7 +36,11 @@ func (s *Store) Create(ctx context.Context, p board.CreateParams) (*board.Task, 
 			return nil, err
 		}
 		s.registerBoard(ctx, p.Board)
-		return found(t, p.Board, id)
+		t, err := newTask(id, p, res)
+		if err == nil {
+			s.observe(board.OpCreate, t)
+		}
+		return t, err
 	}
 	return nil, fmt.Errorf("create task: could not draw a free id")
 }
@@ -71,6 +75,23 @@ func (s *Store) Link(ctx context.Context, p board.LinkParams) (*board.Task, erro
 		return nil, err
 	}
 	return found(t, p.Board, p.Child)
+}
+
+// newTask builds the task create.lua wrote from its arguments and its
+// reply {status, created_at}: nothing else about a new task can differ.
+func newTask(id string, p board.CreateParams, res any) (*board.Task, error) {
+	reply, _ := res.([]any)
+	if len(reply) != 2 {
+		return nil, fmt.Errorf("rdb: malformed create reply %v", res)
+	}
+	st, _ := reply[0].(string)
+	at, _ := reply[1].(string)
+	created := ms(at)
+	return &board.Task{
+		ID: id, Board: p.Board, Title: p.Title, Body: p.Body, Status: board.Status(st),
+		Profile: p.Profile, Priority: p.Priority, Parents: sorted(p.Parents), Children: []string{},
+		OperatorActions: []board.OperatorAction{}, CreatedAt: created, UpdatedAt: created,
+	}, nil
 }
 
 // found turns the read-back of a write into a result: a task that vanished

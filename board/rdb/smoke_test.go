@@ -70,3 +70,20 @@ func TestActorControlCharactersAreStripped(t *testing.T) {
 	require.Equal(t, "telegram:1 (badname)", evs[1].Actor)
 	require.Equal(t, "t", b.get(t, id).Title)
 }
+
+// TestCreateReturnsWhatItStored: Create builds its reply without reading
+// the task back; it must equal what Get reads.
+func TestCreateReturnsWhatItStored(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := b.create(t, "parent")
+	for _, params := range []board.CreateParams{
+		{Board: b.board, Title: "plain", Profile: "default"},
+		{Board: b.board, Title: "child", Body: "b", Profile: "codex", Priority: -7, Parents: []string{p.ID}},
+		{Board: b.board, Title: "sort me", Triage: true, Actor: "slack:U1"},
+	} {
+		made, err := b.store.Create(b.ctx, params)
+		require.NoError(t, err)
+		require.Equal(t, b.get(t, made.ID), made)
+	}
+}

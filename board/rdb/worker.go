@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/switchboard/switchboard/board"
 )
@@ -28,19 +29,29 @@ func (s *Store) Claim(ctx context.Context, p board.ClaimParams) (*board.Claim, e
 	if err != nil {
 		return nil, err
 	}
-	reply, _ := res.([]any)
-	if len(reply) != 3 {
-		return nil, fmt.Errorf("rdb: malformed claim reply %v", res)
-	}
-	id, _ := reply[0].(string)
-	since, _ := reply[2].(string)
-	t, err := s.Get(ctx, board.Ref{Board: p.Board, ID: id})
+	t, since, err := decodeClaim(res)
 	if err != nil {
-		return nil, fmt.Errorf("read claimed task %s: %w", id, err)
+		return nil, err
 	}
 	run := &board.Run{ID: runID, TaskID: t.ID, Profile: t.Profile, StartedAt: t.UpdatedAt}
 	s.observe(board.OpClaim, t)
-	return &board.Claim{Task: t, Run: run, Token: FormatToken(p.Board, runID, secret), ReadySince: ms(since)}, nil
+	return &board.Claim{Task: t, Run: run, Token: FormatToken(p.Board, runID, secret), ReadySince: since}, nil
+}
+
+// decodeClaim reads claim.lua's reply: id, run, ready since, then the
+// task's hash, parents and children.
+func decodeClaim(res any) (*board.Task, time.Time, error) {
+	reply, _ := res.([]any)
+	if len(reply) != 6 {
+		return nil, time.Time{}, fmt.Errorf("rdb: malformed claim reply %v", res)
+	}
+	since, _ := reply[2].(string)
+	t, err := decodeTask(hash(reply[3]))
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	t.Parents, t.Children = strs(reply[4]), strs(reply[5])
+	return t, ms(since), nil
 }
 
 // Heartbeat extends the run's lease and records an optional note.

@@ -6,4 +6,4 @@ if not st then return fail('NOTFOUND', 'task ' .. id .. ' does not exist on boar
 if not allowed(st) then return refused(id, st) end
 move(id, st, 'archived')
 emit(id, '', 'archived', {from = st})
-return ok(id)
+return ok()

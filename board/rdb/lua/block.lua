@@ -26,7 +26,7 @@ if kind == 'dependency' then
   local to = runnable(id)
   move(id, 'running', to)
   emit(id, rid, 'dependency_wait', {reason = reason, parents = #ARGV - A - 7, status = to})
-  return ok(id)
+  return ok()
 end
 
 local f = redis.call('HMGET', k_task(id), 'last_block_kind', 'last_block_reason', 'block_recurrences')
@@ -41,7 +41,7 @@ if rec >= tonumber(ARGV[A + 4]) then
   redis.call('HSET', k_task(id), 'circuit_open', 1)
   move(id, 'running', 'triage')
   emit(id, rid, 'circuit_open', {kind = kind, reason = reason, recurrences = rec})
-  return ok(id)
+  return ok()
 end
 
 local gates = {needs_input = {'waiting_human', 'human'}, auth = {'waiting_auth', 'auth'},
@@ -50,7 +50,7 @@ local gate = gates[kind]
 if gate then
   move(id, 'running', gate[1])
   emit(id, rid, 'waiting', {gate = gate[2], reason = reason, recurrences = rec})
-  return ok(id)
+  return ok()
 end
 if kind == 'transient' then
   local delay = tonumber(ARGV[A + 5]) * 2 ^ (rec - 1)
@@ -59,4 +59,4 @@ if kind == 'transient' then
 end
 move(id, 'running', 'blocked')
 emit(id, rid, 'blocked', {kind = kind, reason = reason, recurrences = rec})
-return ok(id)
+return ok()

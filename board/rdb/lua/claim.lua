@@ -1,7 +1,9 @@
 -- claim: take the best claimable task into running under a new run.
 -- ARGV[A] run id   ARGV[A+1] token hash   ARGV[A+2] lease deadline (ms)
--- Returns {task id, run id, ready since (ms)}: when the task last became
--- claimable, for the ready-to-spawn latency.
+-- Returns {task id, run id, ready since (ms), task hash, parents,
+-- children}: ready since is when the task last became claimable, for the
+-- ready-to-spawn latency. The task comes back in the reply, because the
+-- claimer could not name it in a pipelined read.
 -- Due scheduled tasks join the ready queue first. Stale queue entries are
 -- skipped. Returns nil when nothing is claimable.
 local due = redis.call('ZRANGEBYSCORE', K_SCHED, '-inf', NOW_S, 'LIMIT', 0, 100)
@@ -28,7 +30,8 @@ for _ = 1, 16 do
     redis.call('ZADD', K_LEASES, ARGV[A + 2], id)
     emit(id, rid, 'claimed', {profile = f[3]})
     local since = math.max(tonumber(f[5]) or 0, tonumber(f[6]) or 0)
-    return {id, rid, fmt(since)}
+    return {id, rid, fmt(since), redis.call('HGETALL', k_task(id)),
+      redis.call('SMEMBERS', k_parents(id)), redis.call('SMEMBERS', k_children(id))}
   end
 end
 return false

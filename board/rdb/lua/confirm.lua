@@ -42,4 +42,4 @@ else
   redis.call('HSET', k_task(id), 'updated_at', NOW_S)
   emit(id, '', 'confirmed', data)
 end
-return ok(id)
+return ok()

@@ -2,6 +2,7 @@
 -- ARGV[A]   id          ARGV[A+1] title      ARGV[A+2] body
 -- ARGV[A+3] profile     ARGV[A+4] priority   ARGV[A+5] '1' to triage
 -- ARGV[A+6..] parent ids
+-- Returns {status, created_at}: with the arguments, the whole new task.
 -- Errors: EXISTS (id taken; the caller retries with a new id), NOTFOUND
 -- and INVALID (a parent).
 local id = ARGV[A]
@@ -26,4 +27,4 @@ if st == 'ready' then
   signal_claimable()
 end
 emit(id, '', 'created', {status = st, title = ARGV[A + 1], parents = #ARGV - A - 5})
-return ok(id)
+return {st, NOW_S}

@@ -32,7 +32,7 @@ local function give_up(count, what)
   move(id, 'running', 'blocked')
   data.reason = reason
   emit(id, rid, 'gave_up', data)
-  return ok(id)
+  return ok()
 end
 
 local function retry(kind, delay)
@@ -41,7 +41,7 @@ local function retry(kind, delay)
   move(id, 'running', 'ready')
   if delay > 0 then data.retry_at = NOW + delay end
   emit(id, rid, kind, data)
-  return ok(id)
+  return ok()
 end
 
 if outcome == 'protocol_violation' then
@@ -57,7 +57,7 @@ elseif outcome == 'terminal_provider' then
   redis.call('HSET', k_task(id), 'block_kind', 'failure', 'block_reason', reason, 'retry_at', '')
   move(id, 'running', 'blocked')
   emit(id, rid, outcome, data)
-  return ok(id)
+  return ok()
 elseif outcome == 'crashed' or outcome == 'timed_out' then
   local n = redis.call('HINCRBY', k_task(id), 'consecutive_failures', 1)
   data.count = n

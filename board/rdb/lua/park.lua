@@ -11,4 +11,4 @@ redis.call('HSET', k_task(id), 'summary', ARGV[A + 2], 'operator_actions', ARGV[
   'block_kind', '', 'block_reason', '')
 move(id, 'running', 'awaiting_operator')
 emit(id, rid, 'parked', {summary = ARGV[A + 2], actions = #cjson.decode(ARGV[A + 3])})
-return ok(id)
+return ok()

@@ -15,9 +15,9 @@
 -- ARGV[7.. the operation's own arguments (A is the first index)
 --
 -- Errors are returned as "CODE detail": NOTFOUND, STATUS, STALE, CONFLICT,
--- INVALID, EXISTS. A successful write returns the task's new status; the
--- caller reads the task back in the same round trip (a pipeline), because
--- building a Lua reply of every field costs Redis more than the write.
+-- INVALID, EXISTS. A successful write returns 1; the caller reads the task
+-- back in the same round trip (a pipeline), because building a Lua reply
+-- of every field costs Redis more than the write.
 local B, NOW, NOW_S, ACTOR, ALLOWED, STREAM_MAX, TASK_EVENTS_MAX, BOARD
 local K_SEQ, K_READY, K_SCHED, K_LEASES, K_STREAM, K_SUBS, K_GOALS, K_SUPERVISE, K_WAKE
 local A = 7
@@ -70,8 +70,8 @@ local function status_of(id) return redis.call('HGET', k_task(id), 'status') end
 -- refused returns the STATUS error for op on task id in status st.
 local function refused(id, st) return fail('STATUS', id .. ' ' .. st) end
 
--- ok is what a successful write returns: the task's status.
-local function ok(id) return status_of(id) end
+-- ok is what a successful write returns.
+local function ok() return 1 end
 
 -- emit appends one event to the board stream and to the task's own log.
 -- The task log keeps each event as one record of unit-separated (\31)
@@ -128,9 +128,10 @@ end
 local queued = {ready = true, blocked = true}
 
 -- move changes a task's status and keeps every index in step. Extra
--- field, value pairs are written in the same HSET.
-local function move(id, from, to, fields)
-  local seq = redis.call('HGET', k_task(id), 'seq')
+-- field, value pairs are written in the same HSET; seq, when the caller
+-- has read it already, saves a read.
+local function move(id, from, to, fields, seq)
+  seq = seq or redis.call('HGET', k_task(id), 'seq')
   redis.call('ZREM', k_status(from), id)
   redis.call('ZADD', k_status(to), seq, id)
   redis.call('HSET', k_task(id), 'status', to, 'updated_at', NOW_S, unpack(fields or {}))
@@ -163,12 +164,12 @@ end
 
 -- finish makes a task done: it resets the breakers, appends the event of
 -- the operation, then promotes the children it releases.
-local function finish(id, from, kind, run, data, fields)
+local function finish(id, from, kind, run, data, fields, seq)
   local reset = {'block_recurrences', 0, 'circuit_open', 0, 'last_block_kind', '',
     'last_block_reason', '', 'block_kind', '', 'block_reason', '',
     'consecutive_failures', 0, 'protocol_violations', 0, 'retry_at', '', 'current_run_id', ''}
   for _, v in ipairs(fields or {}) do reset[#reset + 1] = v end
-  move(id, from, 'done', reset)
+  move(id, from, 'done', reset, seq)
   emit(id, run, kind, data)
   promote_children(id)
 end
@@ -204,13 +205,14 @@ local function add_parent(p, id)
 end
 
 -- current checks that run rid is the live run of task id.
+-- It returns an error reply, or nil and the task's seq.
 local function current(id, rid)
-  local f = redis.call('HMGET', k_task(id), 'status', 'current_run_id')
+  local f = redis.call('HMGET', k_task(id), 'status', 'current_run_id', 'seq')
   if not f[1] then return fail('NOTFOUND', 'task ' .. id .. ' does not exist on board ' .. BOARD) end
   if f[1] ~= 'running' or f[2] ~= rid then
     return fail('STALE', id .. ' ' .. rid .. ' ' .. f[1] .. ' ' .. (f[2] or ''))
   end
-  return nil
+  return nil, f[3]
 end
 
 -- close_run ends run rid with an outcome and extra run fields and drops

@@ -18,4 +18,4 @@ end
 local to = runnable(id)
 move(id, st, to)
 emit(id, '', kind, {text = text, from = st, status = to, question = reason})
-return ok(id)
+return ok()

@@ -8,9 +8,9 @@ if not st then return fail('NOTFOUND', 'task ' .. id .. ' does not exist on boar
 if not allowed(st) then return refused(id, st) end
 if ARGV[A + 1] == '1' then
   finish(id, st, 'reviewed', '', {text = text})
-  return ok(id)
+  return ok()
 end
 local to = runnable(id)
 move(id, st, to)
 emit(id, '', 'changes_requested', {text = text, status = to})
-return ok(id)
+return ok()
