@@ -16,11 +16,17 @@ build: ## build ./switchboard
 
 .PHONY: test
 test: ## run every test with the race detector (real Redis when SWITCHBOARD_TEST_REDIS is set)
-	$(GO) test -race -count=1 -timeout 30m ./...
+	$(GO) test -race -count=1 ./...
 
 .PHONY: ci
 ci: ## what CI runs: start Redis if needed, gofmt, vet, test
 	./.ci/run
+
+.PHONY: bench
+bench: ## run the benchmarks against SWITCHBOARD_TEST_REDIS (default 127.0.0.1:6379)
+	cd bench && go run ./boardbench && go run ./dispatch && \
+	  SWITCHBOARD_TEST_REDIS=$${SWITCHBOARD_TEST_REDIS:-127.0.0.1:6379} go test -run x -bench . -benchtime 5000x ./delivery && \
+	  go run ./servemem
 
 .PHONY: lint
 lint: ## gofmt and go vet
