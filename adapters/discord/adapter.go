@@ -5,6 +5,7 @@
 package discord
 
 import (
+	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"fmt"
@@ -57,11 +58,14 @@ type Params struct {
 
 // Adapter is the Discord adapter.
 type Adapter struct {
-	p   Params
-	api api
-	key ed25519.PublicKey
-	log *slog.Logger
-	wg  sync.WaitGroup
+	// health is the gateway websocket (or, in http mode, the start) for
+	// /readyz.
+	health gateway.Health
+	p      Params
+	api    api
+	key    ed25519.PublicKey
+	log    *slog.Logger
+	wg     sync.WaitGroup
 
 	mu      sync.Mutex
 	started bool
@@ -120,3 +124,7 @@ var (
 	_ gateway.Starter = (*Adapter)(nil)
 	_ gateway.Editor  = (*Adapter)(nil)
 )
+
+// Ready reports whether the gateway websocket is connected; in http mode,
+// whether the adapter started.
+func (a *Adapter) Ready(ctx context.Context) error { return a.health.Ready(ctx) }

@@ -2,10 +2,13 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/switchboard/switchboard/gateway"
 )
 
 // api is what the adapter needs of discordgo; tests fake the server.
@@ -15,7 +18,7 @@ type api interface {
 	respond(ctx context.Context, i *discordgo.Interaction, r *discordgo.InteractionResponse) error
 	editResponse(ctx context.Context, i *discordgo.Interaction, e *discordgo.WebhookEdit) error
 	overwrite(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error
-	open(onInteraction func(*discordgo.Interaction)) error
+	open(onInteraction func(*discordgo.Interaction), health *gateway.Health) error
 	close() error
 }
 
@@ -66,9 +69,15 @@ func (s *session) overwrite(ctx context.Context, appID, guildID string, cmds []*
 	return err
 }
 
-// open connects the gateway websocket and routes interactions to on.
-func (s *session) open(on func(*discordgo.Interaction)) error {
+// open connects the gateway websocket, routes interactions to on and
+// keeps health in step with the connection.
+func (s *session) open(on func(*discordgo.Interaction), health *gateway.Health) error {
 	s.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { on(ic.Interaction) })
+	s.s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { health.Up() })
+	s.s.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { health.Up() })
+	s.s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) {
+		health.Down(errors.New("discord gateway disconnected"))
+	})
 	return s.s.Open()
 }
 

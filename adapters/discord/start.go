@@ -20,9 +20,10 @@ func (a *Adapter) Start(ctx context.Context) error {
 		return fmt.Errorf("discord: registering /kanban: %w", err)
 	}
 	if a.p.Mode != ModeGateway {
+		a.health.Up()
 		return nil
 	}
-	if err := a.api.open(a.onGatewayInteraction); err != nil {
+	if err := a.api.open(a.onGatewayInteraction, &a.health); err != nil {
 		return fmt.Errorf("discord: opening the gateway: %w", err)
 	}
 	a.mu.Lock()

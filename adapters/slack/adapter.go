@@ -60,6 +60,9 @@ type Adapter struct {
 
 	mu   sync.Mutex
 	loop gateway.Loop
+	// health is the Socket Mode connection (or, in http mode, the start)
+	// for /readyz.
+	health gateway.Health
 }
 
 // New returns a stopped adapter; it makes no request until used.
@@ -112,3 +115,7 @@ var (
 	_ gateway.Starter = (*Adapter)(nil)
 	_ gateway.Editor  = (*Adapter)(nil)
 )
+
+// Ready reports whether Socket Mode is connected; in http mode, whether
+// the adapter started.
+func (a *Adapter) Ready(ctx context.Context) error { return a.health.Ready(ctx) }

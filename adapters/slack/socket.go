@@ -18,6 +18,7 @@ var errNoUser = errors.New("interaction without a user")
 // (Mount) take the requests and there is nothing to start.
 func (a *Adapter) Start(ctx context.Context) error {
 	if a.p.Mode != ModeSocket {
+		a.health.Up()
 		return nil
 	}
 	smc := socketmode.New(a.client)
@@ -35,6 +36,7 @@ func (a *Adapter) runSocket(ctx context.Context, smc *socketmode.Client) {
 		if ctx.Err() != nil {
 			return
 		}
+		a.health.Down(err)
 		a.log.Warn("slack socket mode disconnected", "err", err, "failures", failures)
 		t := time.NewTimer(min(time.Duration(failures)*time.Second, time.Minute))
 		select {
@@ -59,6 +61,12 @@ func (a *Adapter) events(ctx context.Context, smc *socketmode.Client) {
 }
 
 func (a *Adapter) socketEvent(ctx context.Context, smc *socketmode.Client, ev socketmode.Event) {
+	switch ev.Type {
+	case socketmode.EventTypeConnected:
+		a.health.Up()
+	case socketmode.EventTypeConnectionError, socketmode.EventTypeDisconnect:
+		a.health.Down(errors.New("socket mode: " + string(ev.Type)))
+	}
 	if ev.Request == nil || ev.Request.EnvelopeID == "" {
 		return
 	}

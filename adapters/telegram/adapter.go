@@ -4,6 +4,7 @@
 package telegram
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -58,6 +59,8 @@ type Adapter struct {
 	mu   sync.Mutex
 	self string // the bot's username, learned at start
 	loop gateway.Loop
+	// health is the Bot API connection for /readyz.
+	health gateway.Health
 }
 
 // New returns a stopped adapter; it makes no request until used.
@@ -98,3 +101,7 @@ var (
 	_ gateway.Starter = (*Adapter)(nil)
 	_ gateway.Editor  = (*Adapter)(nil)
 )
+
+// Ready reports whether the Bot API answers: the last getUpdates (polling)
+// or the start-up calls (webhook) succeeded.
+func (a *Adapter) Ready(ctx context.Context) error { return a.health.Ready(ctx) }

@@ -28,6 +28,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 	a.mu.Lock()
 	a.self = me.UserName
 	a.mu.Unlock()
+	a.health.Up()
 	cmds := `[{"command":"kanban","description":"Switchboard: list, show, approve, deny, answer, resume, review, confirm, subscribe"}]`
 	if _, err := a.api.call(ctx, "setMyCommands", tgbotapi.Params{"commands": cmds}); err != nil {
 		a.log.Warn("registering the /kanban command menu", "err", err)
@@ -79,10 +80,12 @@ func (a *Adapter) poll(ctx context.Context) {
 		}
 		if err != nil {
 			failures++
+			a.health.Down(err)
 			a.pause(ctx, failures, err)
 			continue
 		}
 		failures = 0
+		a.health.Up()
 		for _, u := range ups {
 			a.count(a.handle(ctx, u))
 			offset = u.UpdateID + 1

@@ -1,11 +1,13 @@
 package telegram_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -203,4 +205,42 @@ func TestHonorsRetryAfter(t *testing.T) {
 	_, ev = b.env.Blocked(t, board.BlockAuth, "log in again")
 	err := b.adapter.Deliver(b.ctx, b.env.Delivery(t, ev, "telegram:-1001"))
 	require.ErrorContains(t, err, "Too Many Requests", "a wait beyond the bound fails the delivery for the engine to retry")
+}
+
+// TestReadyFollowsThePoll: /readyz's telegram check fails while
+// getUpdates fails and passes again once it answers.
+func TestReadyFollowsThePoll(t *testing.T) {
+	t.Parallel()
+	var failing atomic.Bool
+	failing.Store(true)
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/getMe"):
+			fmt.Fprint(w, `{"ok":true,"result":{"id":1,"is_bot":true,"first_name":"b","username":"b"}}`)
+		case strings.HasSuffix(r.URL.Path, "/getUpdates") && failing.Load():
+			w.WriteHeader(http.StatusBadGateway)
+			fmt.Fprint(w, `{"ok":false,"error_code":502,"description":"Bad Gateway"}`)
+		case strings.HasSuffix(r.URL.Path, "/getUpdates"):
+			select { // a short long poll
+			case <-r.Context().Done():
+			case <-time.After(20 * time.Millisecond):
+			}
+			fmt.Fprint(w, `{"ok":true,"result":[]}`)
+		default:
+			fmt.Fprint(w, `{"ok":true,"result":true}`)
+		}
+	}))
+	t.Cleanup(api.Close)
+	env := chattest.New(t)
+	a := telegram.New(telegram.Params{Token: token, APIURL: api.URL, Mode: telegram.ModePolling,
+		Chat: env.Chat("telegram", &gateway.Approvers{}, nil), Store: env.State, PollTimeout: time.Second})
+	ctx := context.Background()
+	require.NoError(t, a.Start(ctx))
+	t.Cleanup(func() { _ = a.Stop(ctx) })
+	require.Eventually(t, func() bool {
+		err := a.Ready(ctx)
+		return err != nil && strings.Contains(err.Error(), "disconnected")
+	}, 10*time.Second, 10*time.Millisecond)
+	failing.Store(false)
+	require.Eventually(t, func() bool { return a.Ready(ctx) == nil }, 10*time.Second, 10*time.Millisecond)
 }

@@ -99,6 +99,14 @@ func TestServeChatEndpoints(t *testing.T) {
 func TestServeChatSubtreeFanInAndApproval(t *testing.T) {
 	t.Parallel()
 	s, fake, priv, store := chatServe(t)
+	resp, err := http.Get(s.url + "/readyz")
+	require.NoError(t, err)
+	ready, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(ready))
+	for _, name := range []string{"telegram", "discord", "slack", "delivery", "redis"} {
+		require.Contains(t, string(ready), `"`+name+`":"ok"`, "readyz checks every enabled adapter")
+	}
 	ctx := context.Background()
 	a, b := chatTask(t, store, "build"), chatTask(t, store, "test")
 	goal, err := store.Create(ctx, board.CreateParams{Board: "default", Title: "release", Parents: []string{a.ID, b.ID}, Profile: "default"})

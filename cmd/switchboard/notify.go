@@ -51,6 +51,11 @@ func (a *app) startNotify(ctx context.Context) error {
 	a.server.MountNotifications(a.subscriptions, a.store)
 	a.server.AddReadyCheck(gateway.ReadyCheck{Name: "delivery", Check: a.engine.Ready})
 	for _, ad := range reg.Adapters() {
+		if r, ok := ad.(gateway.Readier); ok {
+			a.server.AddReadyCheck(gateway.ReadyCheck{Name: ad.Kind(), Check: r.Ready})
+		}
+	}
+	for _, ad := range reg.Adapters() {
 		if st, ok := ad.(gateway.Starter); ok {
 			if err := st.Start(ctx); err != nil {
 				return fmt.Errorf("start the %s adapter: %w", ad.Kind(), err)
