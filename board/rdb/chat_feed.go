@@ -2,10 +2,7 @@ package rdb
 
 import (
 	"context"
-	"errors"
 	"strings"
-
-	"github.com/redis/go-redis/v9"
 
 	"github.com/switchboard/switchboard/board"
 )
@@ -31,26 +28,8 @@ func (c *ChatStore) EnsureFeed(ctx context.Context, group, boardName string, fro
 // (">"), or with pending those delivered to it but not acknowledged. It
 // does not wait.
 func (c *ChatStore) ReadFeed(ctx context.Context, group, consumer, boardName string, count int64, pending bool) ([]*board.Event, error) {
-	id := ">"
-	if pending {
-		id = "0"
-	}
-	res, err := c.s.rdb.XReadGroup(ctx, &redis.XReadGroupArgs{
-		Group: group, Consumer: consumer, Streams: []string{c.s.keys.stream(boardName), id}, Count: count, Block: -1,
-	}).Result()
-	if errors.Is(err, redis.Nil) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, mapErr(err)
-	}
-	var out []*board.Event
-	for _, st := range res {
-		for _, msg := range st.Messages {
-			out = append(out, DecodeStreamEvent(boardName, msg))
-		}
-	}
-	return out, nil
+	evs, err := c.s.readGroup(ctx, group, consumer, boardName, pending, count, 0)
+	return evs, mapErr(err)
 }
 
 // AckFeed acknowledges events the consumer has handled.

@@ -23,29 +23,11 @@ var ErrNoGroup = errors.New("no delivery group on this board")
 // reads new entries, waiting up to block (0: no wait). An entry trimmed
 // from the stream while pending comes back with an empty Kind.
 func (s *Store) ReadGroup(ctx context.Context, boardName, consumer string, pending bool, count int64, block time.Duration) ([]*board.Event, error) {
-	start := ">"
-	if pending {
-		start = "0"
-	}
-	args := &redis.XReadGroupArgs{Group: DeliveryGroup, Consumer: consumer,
-		Streams: []string{s.keys.stream(boardName), start}, Count: count, Block: -1}
-	if block > 0 && !pending {
-		args.Block = block
-	}
-	res, err := s.rdb.XReadGroup(ctx, args).Result()
-	if errors.Is(err, redis.Nil) {
-		return nil, nil
-	}
+	evs, err := s.readGroup(ctx, DeliveryGroup, consumer, boardName, pending, count, block)
 	if err != nil {
 		return nil, groupErr(boardName, err)
 	}
-	var out []*board.Event
-	for _, st := range res {
-		for _, msg := range st.Messages {
-			out = append(out, DecodeStreamEvent(boardName, msg))
-		}
-	}
-	return out, nil
+	return evs, nil
 }
 
 // Reclaim takes over up to count entries that another consumer was

@@ -33,13 +33,41 @@ func (s *Store) ReadStream(ctx context.Context, boardName, after string, count i
 	if err != nil {
 		return nil, mapErr(err)
 	}
+	return decodeStreams(boardName, res), nil
+}
+
+// readGroup reads up to count entries of a board's stream for consumer
+// of group: new ones (">"), or with pending those handed to it and not
+// acknowledged (which never waits). block 0 does not wait.
+func (s *Store) readGroup(ctx context.Context, group, consumer, boardName string, pending bool, count int64, block time.Duration) ([]*board.Event, error) {
+	start := ">"
+	if pending {
+		start = "0"
+	}
+	args := &redis.XReadGroupArgs{Group: group, Consumer: consumer,
+		Streams: []string{s.keys.stream(boardName), start}, Count: count, Block: -1}
+	if block > 0 && !pending {
+		args.Block = block
+	}
+	res, err := s.rdb.XReadGroup(ctx, args).Result()
+	if errors.Is(err, redis.Nil) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return decodeStreams(boardName, res), nil
+}
+
+// decodeStreams turns a read's entries into events.
+func decodeStreams(boardName string, res []redis.XStream) []*board.Event {
 	var out []*board.Event
 	for _, st := range res {
 		for _, msg := range st.Messages {
 			out = append(out, DecodeStreamEvent(boardName, msg))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // DecodeStreamEvent turns a stream entry into an event.
